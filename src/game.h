@@ -1,0 +1,35 @@
+/* A game: a position plus the history needed for repetition and undo. */
+#ifndef NC_GAME_H
+#define NC_GAME_H
+
+#include "position.h"
+
+typedef enum {
+    GS_ONGOING,
+    GS_CHECKMATE,
+    GS_STALEMATE,
+    GS_REPETITION,
+    GS_FIFTY,      /* 100 plies without capture, pawn move or drop */
+    GS_BARE_KINGS,
+    GS_SCEPTER,
+} GameStatus;
+
+typedef struct {
+    Position pos;
+    int nply, cap;
+    Move *moves;
+    Undo *undos;
+    uint64_t *keys;   /* keys[i] = key before ply i; keys[nply] = current */
+} Game;
+
+void game_init(Game *g, const Position *start);
+void game_free(Game *g);
+void game_push(Game *g, const Move *m);
+/* Takes the last ply back; returns false when there is none. */
+bool game_pop(Game *g);
+GameStatus game_status(Game *g);
+/* Winner for decisive results: NC_WHITE, NC_BLACK or -1 for a draw or none. */
+int game_winner(Game *g, GameStatus s);
+const char *game_status_text(GameStatus s);
+
+#endif

@@ -1,0 +1,563 @@
+#include "movegen.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* One generator serves two purposes: listing moves, and the check test,
+ * which asks whether any move of one side removes the piece on `target`.
+ * In the second mode moves are examined as they are found and nothing is
+ * stored, and pieces and directions that cannot reach the target are
+ * skipped (unless Titans are on the board: a push can crush far away). */
+typedef struct {
+    Position *p;
+    MoveList *ml;
+    int colour;     /* side whose moves are generated */
+    int target;     /* check mode: the square tested; 0 when listing */
+    int tdx, tdy;   /* target offset from the piece (check mode) */
+    bool filter;    /* check mode may skip unaligned directions */
+    bool found;
+} Gen;
+
+static inline int is_titan_code(const Variant *v, int code)
+{
+    return code != NC_EMPTY && code != NC_OFF && v->types[nc_type(code)].titan;
+}
+
+/* The square at the end of a push chain starting at `to`. */
+static int chain_end(const Position *p, int to, int d)
+{
+    const Variant *v = p->v;
+    int s = to;
+    while (is_titan_code(v, p->board[s]))
+        s += d;
+    return s;
+}
+
+static bool removes(const Position *p, const Move *m, int target)
+{
+    if (m->cap[0] == target || m->cap[1] == target)
+        return true;
+    if (m->flags & MF_PUSH) {
+        int end = chain_end(p, m->to, m->pushdir);
+        return end == target; /* a normal piece there is crushed */
+    }
+    return m->to == target && p->board[target] != NC_EMPTY;
+}
+
+static inline void emit(Gen *g, const Move *m)
+{
+    if (g->target) {
+        if (removes(g->p, m, g->target))
+            g->found = true;
+        return;
+    }
+    assert(g->ml->n < NC_MAX_MOVES);
+    g->ml->m[g->ml->n++] = *m;
+}
+
+static bool on_special(const Variant *v, int sq, int colour)
+{
+    for (int i = 0; i < v->nspecial; i++)
+        if (v->special_sq[colour][i] == sq)
+            return true;
+    return false;
+}
+
+/* Adds a piece move, expanding promotions. */
+static void add_piece_move(Gen *g, int t, Move *m)
+{
+    const Variant *v = g->p->v;
+    if (!g->target) {
+        if (v->types[t].promotes && v->rel_rank[g->colour][m->to] == v->promo_rank) {
+            for (int i = 0; i < v->npromo; i++) {
+                m->promo = (uint8_t)(v->promo_types[i] + 1);
+                emit(g, m);
+            }
+            m->promo = 0;
+            return;
+        }
+        if (v->insane_enabled && v->insane_from[t] && on_special(v, m->to, g->colour)) {
+            m->promo = (uint8_t)(v->insane_type + 1);
+            emit(g, m);
+            m->promo = 0;
+            return;
+        }
+    }
+    emit(g, m);
+}
+
+static inline bool aligned(const Gen *g, int dx, int dy)
+{
+    if (!g->filter)
+        return true;
+    /* collinear with the target and pointing towards it */
+    return dx * g->tdy == dy * g->tdx && dx * g->tdx + dy * g->tdy > 0;
+}
+
+static bool origin_ok(const Variant *v, const Atom *a, int colour, int from)
+{
+    int rr = v->rel_rank[colour][from];
+    switch (a->zone) {
+    case ZONE_BEFORE: if (!(rr < v->centre_rank)) return false; break;
+    case ZONE_UPTO: if (!(rr <= v->centre_rank)) return false; break;
+    case ZONE_AT: if (rr != v->centre_rank) return false; break;
+    case ZONE_PAST: if (!(rr > v->centre_rank)) return false; break;
+    default: break;
+    }
+    if (a->start == START_ON && rr != v->start_rank)
+        return false;
+    if (a->start == START_OFF && rr == v->start_rank)
+        return false;
+    return true;
+}
+
+static void gen_slide(Gen *g, int from, int t, int ai, const Atom *a)
+{
+    Position *p = g->p;
+    const Variant *v = p->v;
+    int c = g->colour;
+    int maxd = a->max ? a->max : 64;
+    bool promotes = v->types[t].promotes;
+    for (int d = 0; d < a->ndirs; d++) {
+        int ddx = a->dx[d], ddy = c ? -a->dy[d] : a->dy[d];
+        if (!aligned(g, ddx, ddy))
+            continue;
+        int off = v->atom_off[t][ai][c][d];
+        int s = from, ncap = 0;
+        uint16_t caps[2] = {0, 0};
+        bool clear = true;
+        for (int dist = 1; dist <= maxd; dist++) {
+            s += off;
+            int sc = p->board[s];
+            if (sc == NC_OFF)
+                break;
+            int rr = v->rel_rank[c][s];
+            if ((a->flags & AF_STOP_CENTRE) && rr > v->centre_rank)
+                break;
+            if (promotes && rr > v->promo_rank)
+                break;
+            if (dist >= a->min) {
+                Move m = {0};
+                m.from = (uint16_t)from;
+                m.to = (uint16_t)s;
+                m.cap[0] = caps[0];
+                m.cap[1] = caps[1];
+                if (sc == NC_EMPTY) {
+                    if (a->to & SQ_EMPTY) {
+                        if ((a->flags & AF_EP_SOURCE) && dist >= 2)
+                            m.flags = MF_EP_SOURCE;
+                        add_piece_move(g, t, &m);
+                    } else if ((a->flags & AF_EP_CAPTURE) && c == p->side && p->nep) {
+                        for (int i = 0; i < p->nep; i++)
+                            if (p->ep[i] == s) {
+                                m.cap[0] = p->ep_victim;
+                                add_piece_move(g, t, &m);
+                            }
+                    }
+                } else if (nc_colour(sc) != c && (a->to & SQ_ENEMY)) {
+                    if (!v->types[nc_type(sc)].titan) {
+                        add_piece_move(g, t, &m);
+                    } else if (clear) {
+                        m.flags = MF_PUSH;
+                        m.pushdir = (int16_t)off;
+                        add_piece_move(g, t, &m);
+                    }
+                }
+                if (g->found)
+                    return;
+            }
+            if (dist == maxd)
+                break;
+            /* may the piece pass this square? */
+            int cls;
+            if (sc == NC_EMPTY)
+                cls = SQ_EMPTY;
+            else if (nc_colour(sc) == c || v->types[nc_type(sc)].titan)
+                cls = SQ_FRIEND;
+            else
+                cls = SQ_ENEMY;
+            if (!(a->over & cls))
+                break;
+            if (sc != NC_EMPTY) {
+                clear = false;
+                if ((a->flags & AF_TAKE_OVER) && cls == SQ_ENEMY) {
+                    if (ncap == 2)
+                        break;
+                    caps[ncap++] = (uint16_t)s;
+                }
+            }
+        }
+    }
+}
+
+static void gen_leap(Gen *g, int from, int t, int ai, const Atom *a)
+{
+    Position *p = g->p;
+    const Variant *v = p->v;
+    int c = g->colour;
+    for (int d = 0; d < a->ndirs; d++) {
+        if (g->filter) {
+            int ddx = a->dx[d], ddy = c ? -a->dy[d] : a->dy[d];
+            if (ddx != g->tdx || ddy != g->tdy)
+                continue;
+        }
+        int s = from + v->atom_off[t][ai][c][d];
+        int sc = p->board[s];
+        if (sc == NC_OFF)
+            continue;
+        if (v->types[t].promotes && v->rel_rank[c][s] > v->promo_rank)
+            continue;
+        Move m = {0};
+        m.from = (uint16_t)from;
+        m.to = (uint16_t)s;
+        if (sc == NC_EMPTY) {
+            if (a->to & SQ_EMPTY)
+                add_piece_move(g, t, &m);
+        } else if (nc_colour(sc) != c && (a->to & SQ_ENEMY) && !v->types[nc_type(sc)].titan) {
+            add_piece_move(g, t, &m);
+        }
+        if (g->found)
+            return;
+    }
+}
+
+static void gen_flyover(Gen *g, int from, int t, int ai, const Atom *a)
+{
+    Position *p = g->p;
+    const Variant *v = p->v;
+    int c = g->colour;
+    for (int d = 0; d < a->ndirs; d++) {
+        int ddx = a->dx[d], ddy = c ? -a->dy[d] : a->dy[d];
+        if (!aligned(g, ddx, ddy))
+            continue;
+        int off = v->atom_off[t][ai][c][d];
+        int s = from + off, dist = 1;
+        while (p->board[s] == NC_EMPTY)
+            s += off, dist++;
+        int sc = p->board[s];
+        if (sc == NC_OFF || dist < a->min || (a->max && dist > a->max))
+            continue;
+        if (nc_colour(sc) == c || v->types[nc_type(sc)].titan)
+            continue;
+        int land = s + off;
+        if (p->board[land] != NC_EMPTY)
+            continue;
+        if (v->types[t].promotes && v->rel_rank[c][land] > v->promo_rank)
+            continue;
+        Move m = {0};
+        m.from = (uint16_t)from;
+        m.to = (uint16_t)land;
+        m.cap[0] = (uint16_t)s;
+        add_piece_move(g, t, &m);
+        if (g->found)
+            return;
+    }
+}
+
+static void gen_bent(Gen *g, int from, int t, int ai, const Atom *a)
+{
+    Position *p = g->p;
+    const Variant *v = p->v;
+    int c = g->colour;
+    int stride = v->stride;
+    int maxd = a->max ? a->max : 64;
+    (void)ai; /* bent offsets are built here: they depend on the first step */
+    for (int d = 0; d < a->ndirs; d++) {
+        int dx = a->dx[d], dy = c ? -a->dy[d] : a->dy[d];
+        int s1 = from + dx + dy * stride;
+        if (p->board[s1] != NC_EMPTY)
+            continue; /* never leaps; off-board too */
+        int ox[2], oy[2];
+        if (dx && dy) {
+            ox[0] = dx, oy[0] = 0;
+            ox[1] = 0, oy[1] = dy;
+        } else if (dx) {
+            ox[0] = dx, oy[0] = 1;
+            ox[1] = dx, oy[1] = -1;
+        } else {
+            ox[0] = 1, oy[0] = dy;
+            ox[1] = -1, oy[1] = dy;
+        }
+        for (int o = 0; o < 2; o++) {
+            int off = ox[o] + oy[o] * stride;
+            int s = s1;
+            for (int dist = 1; dist <= maxd; dist++) {
+                s += off;
+                int sc = p->board[s];
+                if (sc == NC_OFF)
+                    break;
+                Move m = {0};
+                m.from = (uint16_t)from;
+                if (sc == NC_EMPTY) {
+                    if (dist >= a->min && (a->to & SQ_EMPTY)) {
+                        m.to = (uint16_t)s;
+                        add_piece_move(g, t, &m);
+                    }
+                    if (g->found)
+                        return;
+                    continue;
+                }
+                if (nc_colour(sc) != c) {
+                    bool titan = v->types[nc_type(sc)].titan;
+                    if (a->flags & AF_BENT_FLYOVER) {
+                        int land = s + off;
+                        if (!titan && p->board[land] == NC_EMPTY && dist + 1 >= a->min &&
+                            (!a->max || dist + 1 <= a->max)) {
+                            m.to = (uint16_t)land;
+                            m.cap[0] = (uint16_t)s;
+                            add_piece_move(g, t, &m);
+                        }
+                    } else if (dist >= a->min && (a->to & SQ_ENEMY)) {
+                        m.to = (uint16_t)s;
+                        if (titan) {
+                            m.flags = MF_PUSH;
+                            m.pushdir = (int16_t)off;
+                        }
+                        add_piece_move(g, t, &m);
+                    }
+                    if (g->found)
+                        return;
+                }
+                break;
+            }
+        }
+    }
+}
+
+static void gen_piece(Gen *g, int from)
+{
+    const Variant *v = g->p->v;
+    int t = nc_type(g->p->board[from]);
+    const PieceType *pt = &v->types[t];
+    for (int ai = 0; ai < pt->natoms && !g->found; ai++) {
+        const Atom *a = &pt->atoms[ai];
+        if ((a->zone || a->start) && !origin_ok(v, a, g->colour, from))
+            continue;
+        switch (a->kind) {
+        case ATOM_SLIDE: gen_slide(g, from, t, ai, a); break;
+        case ATOM_LEAP: gen_leap(g, from, t, ai, a); break;
+        case ATOM_FLYOVER: gen_flyover(g, from, t, ai, a); break;
+        case ATOM_BENT: gen_bent(g, from, t, ai, a); break;
+        }
+    }
+}
+
+bool sq_removable(const Position *cp, int sq, int by)
+{
+    Position *p = (Position *)cp; /* check mode never changes the position */
+    const Variant *v = p->v;
+    Gen g = {0};
+    g.p = p;
+    g.colour = by;
+    g.target = sq;
+    bool titans = p->ntitans > 0;
+    int tf = v->file_of[sq], tr = v->rank_of[sq];
+    for (int i = 0; i < p->npieces[by] && !g.found; i++) {
+        int from = p->plist[by][i];
+        int dx = tf - v->file_of[from], dy = tr - v->rank_of[from];
+        if (!titans) {
+            if (!v->reach[by][nc_type(p->board[from])][dy + 15][dx + 15])
+                continue;
+            g.filter = true;
+            g.tdx = dx;
+            g.tdy = dy;
+        }
+        gen_piece(&g, from);
+    }
+    return g.found;
+}
+
+bool in_check(const Position *p)
+{
+    int k = p->king[p->side];
+    return k && sq_removable(p, k, p->side ^ 1);
+}
+
+/* Would the king be removable standing on sq (with the rook lifted when sq
+ * is the rook's square)?  Uses raw board edits that the check test reads. */
+static bool castle_square_attacked(Position *p, int ksq, int sq)
+{
+    int king = p->board[ksq], under = p->board[sq];
+    p->board[ksq] = NC_EMPTY;
+    p->board[sq] = (uint8_t)king;
+    bool att = sq_removable(p, sq, p->side ^ 1);
+    p->board[sq] = (uint8_t)under;
+    p->board[ksq] = (uint8_t)king;
+    return att;
+}
+
+static void gen_castling(Position *p, MoveList *ml)
+{
+    const Variant *v = p->v;
+    int c = p->side;
+    int ksq = v->castle_king_sq[c];
+    bool checked = false, check = false;
+    for (int w = 0; w < 2; w++) {
+        if (!(p->castle & (1 << (2 * c + w))))
+            continue;
+        int rsq = v->castle_rook_sq[c][w];
+        int dir = v->file_of[rsq] > v->file_of[ksq] ? 1 : -1;
+        int dist = (v->file_of[rsq] - v->file_of[ksq]) * dir;
+        bool clear = true;
+        for (int s = ksq + dir; s != rsq; s += dir)
+            if (p->board[s] != NC_EMPTY)
+                clear = false;
+        if (!clear)
+            continue;
+        if (!checked) {
+            check = sq_removable(p, ksq, c ^ 1);
+            checked = true;
+        }
+        if (check)
+            return;
+        int nmin = 1, nmax = dist;
+        if (v->castling == 1)
+            nmin = nmax = v->castle_fixed;
+        for (int n = 1; n <= nmax; n++) {
+            int kto = ksq + n * dir;
+            if (castle_square_attacked(p, ksq, kto))
+                break;
+            if (n < nmin)
+                continue;
+            Move m = {0};
+            m.kind = MK_CASTLE;
+            m.from = (uint16_t)ksq;
+            m.to = (uint16_t)kto;
+            m.aux = (uint16_t)rsq;
+            m.aux2 = (uint16_t)(kto - dir);
+            assert(ml->n < NC_MAX_MOVES);
+            ml->m[ml->n++] = m;
+        }
+    }
+}
+
+static void gen_drops(Position *p, MoveList *ml)
+{
+    const Variant *v = p->v;
+    int c = p->side;
+    int fwd = c == NC_WHITE ? v->stride : -v->stride;
+    for (int t = 0; t < v->ntypes; t++) {
+        if (!p->hand[c][t])
+            continue;
+        for (int i = 0; i < v->ndropsq[t][c]; i++) {
+            int sq = v->dropsq[t][c][i];
+            if (p->board[sq] != NC_EMPTY)
+                continue;
+            for (int s = sq; p->board[s] == NC_EMPTY; s += fwd) {
+                if (s != sq && (!v->drop_slide[t] || v->rel_rank[c][s] > v->centre_rank))
+                    break;
+                Move m = {0};
+                m.kind = MK_DROP;
+                m.to = (uint16_t)s;
+                m.aux = (uint16_t)sq;
+                m.promo = (uint8_t)(t + 1);
+                assert(ml->n < NC_MAX_MOVES);
+                ml->m[ml->n++] = m;
+                if (!v->drop_slide[t])
+                    break;
+            }
+        }
+    }
+}
+
+void gen_pseudo(Position *p, MoveList *ml)
+{
+    const Variant *v = p->v;
+    Gen g = {0};
+    g.p = p;
+    g.ml = ml;
+    g.colour = p->side;
+    ml->n = 0;
+    if (p->scepter)
+        return;
+    for (int i = 0; i < p->npieces[p->side]; i++)
+        gen_piece(&g, p->plist[p->side][i]);
+    if (v->castling && (p->castle & (3 << (2 * p->side))))
+        gen_castling(p, ml);
+    if (v->has_drops)
+        gen_drops(p, ml);
+}
+
+/* Legal when the mover's royal piece survives and is not removable. */
+static bool legal_after(Position *p, int us, int had_royal)
+{
+    if (!had_royal)
+        return true;
+    if (p->nroyal[us] < had_royal)
+        return false; /* crushed by its own push */
+    return !sq_removable(p, p->king[us], us ^ 1);
+}
+
+bool move_is_legal(Position *p, const Move *m)
+{
+    Undo u;
+    int us = p->side, had = p->nroyal[us];
+    make_move(p, m, &u);
+    bool ok = legal_after(p, us, had);
+    unmake_move(p, m, &u);
+    return ok;
+}
+
+void gen_legal(Position *p, MoveList *ml)
+{
+    MoveList pseudo;
+    gen_pseudo(p, &pseudo);
+    ml->n = 0;
+    for (int i = 0; i < pseudo.n; i++)
+        if (move_is_legal(p, &pseudo.m[i]))
+            ml->m[ml->n++] = pseudo.m[i];
+}
+
+bool move_equal(const Move *a, const Move *b)
+{
+    return a->from == b->from && a->to == b->to && a->cap[0] == b->cap[0] &&
+           a->cap[1] == b->cap[1] && a->aux == b->aux && a->aux2 == b->aux2 &&
+           a->kind == b->kind && a->promo == b->promo && a->flags == b->flags &&
+           a->pushdir == b->pushdir;
+}
+
+void move_effects(const Position *p, const Move *m, MoveEffects *fx)
+{
+    const Variant *v = p->v;
+    fx->n = 0;
+    if (m->kind == MK_CASTLE)
+        return;
+    for (int i = 0; i < 2 && m->cap[i]; i++) {
+        fx->kind[fx->n] = FX_CAPTURE;
+        fx->sq[fx->n++] = m->cap[i];
+    }
+    if (m->kind == MK_DROP)
+        return;
+    if (m->flags & MF_PUSH) {
+        int s = m->to;
+        while (is_titan_code(v, p->board[s])) {
+            int next = s + m->pushdir;
+            fx->kind[fx->n] = p->board[next] == NC_OFF ? FX_EXILE : FX_PUSH;
+            fx->sq[fx->n++] = (uint16_t)s;
+            s = next;
+        }
+        if (p->board[s] != NC_EMPTY && p->board[s] != NC_OFF) {
+            fx->kind[fx->n] = FX_CRUSH;
+            fx->sq[fx->n++] = (uint16_t)s;
+        }
+    } else if (p->board[m->to] != NC_EMPTY) {
+        fx->kind[fx->n] = FX_CAPTURE;
+        fx->sq[fx->n++] = m->to;
+    }
+}
+
+uint64_t perft(Position *p, int depth)
+{
+    MoveList ml;
+    gen_pseudo(p, &ml);
+    uint64_t nodes = 0;
+    int us = p->side, had = p->nroyal[us];
+    for (int i = 0; i < ml.n; i++) {
+        Undo u;
+        make_move(p, &ml.m[i], &u);
+        if (legal_after(p, us, had))
+            nodes += depth <= 1 ? 1 : perft(p, depth - 1);
+        unmake_move(p, &ml.m[i], &u);
+    }
+    return nodes;
+}

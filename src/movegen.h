@@ -1,0 +1,37 @@
+/* Move generation and the check test, under the rulings' definitions:
+ * a piece is "removable" when some pseudo-legal enemy move would remove it
+ * (replacement, flying or jumping over, double capture, or crushing by a
+ * pushed Titan), ignoring whether that enemy move exposes its own king. */
+#ifndef NC_MOVEGEN_H
+#define NC_MOVEGEN_H
+
+#include "position.h"
+
+/* Pseudo-legal moves of the side to move: every move the pieces' rules
+ * allow, castling (already checked for attacked squares) and drops. */
+void gen_pseudo(Position *p, MoveList *ml);
+/* Legal moves: pseudo-legal moves after which the mover's royal piece
+ * (if it has one) is not removable.  No moves once the scepter is taken. */
+void gen_legal(Position *p, MoveList *ml);
+/* True when side `by` has a pseudo-legal move removing the piece on sq. */
+bool sq_removable(const Position *p, int sq, int by);
+/* The side to move is in check. */
+bool in_check(const Position *p);
+/* Makes m, tests legality, unmakes; true when m is legal. */
+bool move_is_legal(Position *p, const Move *m);
+/* True when the two moves are the same move. */
+bool move_equal(const Move *a, const Move *b);
+
+/* What a move removes from the board, in the order it happens. */
+enum { FX_CAPTURE, FX_PUSH, FX_CRUSH, FX_EXILE };
+typedef struct {
+    int n;
+    uint8_t kind[24];
+    uint16_t sq[24];
+} MoveEffects;
+void move_effects(const Position *p, const Move *m, MoveEffects *fx);
+
+/* Legal-move counts below this position (perft), and per root move. */
+uint64_t perft(Position *p, int depth);
+
+#endif

@@ -1,0 +1,14 @@
+/* The move text (doc/move-text.md): names every square a move involves. */
+#ifndef NC_MOVETEXT_H
+#define NC_MOVETEXT_H
+
+#include "position.h"
+
+/* Writes the move text of m (legal in p) into buf (>= 160 bytes). */
+char *move_to_text(const Position *p, const Move *m, char *buf, int buflen);
+/* Finds the legal move that text names.  Accepts the full text and, when it
+ * names exactly one legal move, the short "from-to[=X]" form.  Returns 0, or
+ * -1 with a message (malformed, illegal, ambiguous). */
+int move_from_text(Position *p, const char *text, Move *out, char *err, int errlen);
+
+#endif

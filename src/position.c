@@ -1,0 +1,638 @@
+#include "position.h"
+
+#include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- square edits that keep every derived field right ---- */
+
+static void list_remove(Position *p, int sq, int colour)
+{
+    int i = p->pindex[sq];
+    int last = p->plist[colour][--p->npieces[colour]];
+    p->plist[colour][i] = (uint16_t)last;
+    p->pindex[last] = (uint8_t)i;
+}
+
+static void list_add(Position *p, int sq, int colour)
+{
+    p->pindex[sq] = (uint8_t)p->npieces[colour];
+    p->plist[colour][p->npieces[colour]++] = (uint16_t)sq;
+}
+
+/* Changes one square, updating hash, lists, counts and royal squares. */
+static inline void set_sq(Position *p, int sq, int code)
+{
+    const Variant *v = p->v;
+    int old = p->board[sq];
+    if (old != NC_EMPTY) {
+        int c = nc_colour(old), t = nc_type(old);
+        list_remove(p, sq, c);
+        p->count[old]--;
+        if (v->types[t].royal) {
+            p->nroyal[c]--;
+            p->king[c] = 0;
+        }
+        if (v->types[t].titan)
+            p->ntitans--;
+    }
+    p->board[sq] = (uint8_t)code;
+    p->key ^= v->zob_psq[old][sq] ^ v->zob_psq[code][sq];
+    if (code != NC_EMPTY) {
+        int c = nc_colour(code), t = nc_type(code);
+        list_add(p, sq, c);
+        p->count[code]++;
+        if (v->types[t].royal) {
+            p->nroyal[c]++;
+            p->king[c] = (uint16_t)sq;
+        }
+        if (v->types[t].titan)
+            p->ntitans++;
+    }
+}
+
+static inline void record(Undo *u, int sq, int old)
+{
+    assert(u->nch < (int)(sizeof u->ch / sizeof u->ch[0]));
+    u->ch[u->nch].sq = (uint16_t)sq;
+    u->ch[u->nch].old = (uint8_t)old;
+    u->nch++;
+}
+
+static inline void change(Position *p, Undo *u, int sq, int code)
+{
+    record(u, sq, p->board[sq]);
+    set_sq(p, sq, code);
+}
+
+static void set_hand(Position *p, int colour, int type, int n)
+{
+    const Variant *v = p->v;
+    p->key ^= v->zob_hand[colour][type][p->hand[colour][type]] ^ v->zob_hand[colour][type][n];
+    p->hand[colour][type] = (uint8_t)n;
+}
+
+static void set_castle(Position *p, int rights)
+{
+    p->key ^= p->v->zob_castle[p->castle] ^ p->v->zob_castle[rights];
+    p->castle = (uint8_t)rights;
+}
+
+static void clear_ep(Position *p)
+{
+    for (int i = 0; i < p->nep; i++)
+        p->key ^= p->v->zob_ep[p->ep[i]];
+    p->nep = 0;
+    p->ep_victim = 0;
+}
+
+/* Castling rights lost when anything leaves or enters these squares. */
+static int castle_mask_for(const Variant *v, int sq)
+{
+    int mask = 0;
+    for (int c = 0; c < 2; c++) {
+        if (sq == v->castle_king_sq[c])
+            mask |= 3 << (2 * c);
+        for (int w = 0; w < 2; w++)
+            if (sq == v->castle_rook_sq[c][w])
+                mask |= 1 << (2 * c + w);
+    }
+    return mask;
+}
+
+void pos_clear(Position *p, const Variant *v)
+{
+    memset(p, 0, sizeof *p);
+    p->v = v;
+    for (int sq = 0; sq < NC_MAX_SQ; sq++)
+        p->board[sq] = v->exists[sq] ? NC_EMPTY : NC_OFF;
+    p->fullmove = 1;
+    p->key = pos_compute_key(p);
+}
+
+void pos_put(Position *p, int sq, int code)
+{
+    if (p->board[sq] == NC_OFF)
+        return;
+    set_sq(p, sq, code);
+}
+
+uint64_t pos_compute_key(const Position *p)
+{
+    const Variant *v = p->v;
+    uint64_t k = 0;
+    for (int i = 0; i < v->nsquares; i++) {
+        int sq = v->squares[i];
+        k ^= v->zob_psq[p->board[sq]][sq];
+    }
+    if (p->side)
+        k ^= v->zob_side;
+    k ^= v->zob_castle[p->castle];
+    for (int i = 0; i < p->nep; i++)
+        k ^= v->zob_ep[p->ep[i]];
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < v->ntypes; t++)
+            k ^= v->zob_hand[c][t][p->hand[c][t]];
+    return k;
+}
+
+/* ---- make / unmake ---- */
+
+static bool on_special(const Variant *v, int sq, int colour)
+{
+    for (int i = 0; i < v->nspecial; i++)
+        if (v->special_sq[colour][i] == sq)
+            return true;
+    return false;
+}
+
+void make_move(Position *p, const Move *m, Undo *u)
+{
+    const Variant *v = p->v;
+    int us = p->side;
+    u->nch = 0;
+    u->castle = p->castle;
+    u->nep = p->nep;
+    memcpy(u->ep, p->ep, sizeof p->ep);
+    u->ep_victim = p->ep_victim;
+    u->halfmove = p->halfmove;
+    u->scepter = p->scepter;
+    u->hand_type = -1;
+    u->key = p->key;
+
+    clear_ep(p);
+    bool irreversible = false;
+    int mover_type;
+
+    if (m->kind == MK_DROP) {
+        int t = m->promo - 1;
+        u->hand_type = t;
+        set_hand(p, us, t, p->hand[us][t] - 1);
+        change(p, u, m->to, nc_code(t, us));
+        mover_type = t;
+        irreversible = true;
+    } else if (m->kind == MK_CASTLE) {
+        int king = p->board[m->from], rook = p->board[m->aux];
+        change(p, u, m->from, NC_EMPTY);
+        if (m->aux != m->from)
+            change(p, u, m->aux, NC_EMPTY);
+        change(p, u, m->to, king);
+        change(p, u, m->aux2, rook);
+        mover_type = nc_type(king);
+    } else {
+        int piece = p->board[m->from];
+        mover_type = nc_type(piece);
+        if (v->types[mover_type].promotes)
+            irreversible = true;
+        change(p, u, m->from, NC_EMPTY);
+        for (int i = 0; i < 2 && m->cap[i]; i++) {
+            change(p, u, m->cap[i], NC_EMPTY);
+            irreversible = true;
+        }
+        if (m->flags & MF_PUSH) {
+            /* Walk the chain of k Titans to its end, then shift from the far end. */
+            int d = m->pushdir, end = m->to, k = 0;
+            while (p->board[end] != NC_EMPTY && p->board[end] != NC_OFF &&
+                   v->types[nc_type(p->board[end])].titan)
+                end += d, k++;
+            assert(k > 0);
+            if (p->board[end] == NC_OFF) {
+                change(p, u, end - d, NC_EMPTY); /* the last Titan is exiled */
+                k--;
+            } else if (p->board[end] != NC_EMPTY) {
+                change(p, u, end, NC_EMPTY); /* crushed */
+            }
+            for (int i = k - 1; i >= 0; i--) {
+                int s = m->to + i * d;
+                change(p, u, s + d, p->board[s]);
+            }
+            irreversible = true;
+        } else if (p->board[m->to] != NC_EMPTY) {
+            irreversible = true;
+        }
+        int code = piece;
+        if (m->promo)
+            code = nc_code(m->promo - 1, us);
+        change(p, u, m->to, code);
+        if ((m->flags & MF_EP_SOURCE) && !v->types[mover_type].titan) {
+            int dir = us == NC_WHITE ? v->stride : -v->stride;
+            for (int s = m->from + dir; s != m->to && p->nep < NC_MAX_EP; s += dir) {
+                p->ep[p->nep++] = (uint16_t)s;
+                p->key ^= v->zob_ep[s];
+            }
+            if (p->nep)
+                p->ep_victim = m->to;
+        }
+    }
+
+    /* Castling rights: every square whose occupant changed. */
+    if (p->castle) {
+        int rights = p->castle;
+        for (int i = 0; i < u->nch; i++)
+            rights &= ~castle_mask_for(v, u->ch[i].sq);
+        if (rights != p->castle)
+            set_castle(p, rights);
+    }
+    if (v->scepter_enabled && v->types[mover_type].royal && m->kind != MK_DROP &&
+        on_special(v, m->to, us))
+        p->scepter = true;
+
+    p->halfmove = irreversible ? 0 : p->halfmove + 1;
+    if (us == NC_BLACK)
+        p->fullmove++;
+    p->side ^= 1;
+    p->key ^= v->zob_side;
+    POS_ASSERT_OK(p);
+}
+
+void unmake_move(Position *p, const Move *m, const Undo *u)
+{
+    for (int i = u->nch - 1; i >= 0; i--)
+        set_sq(p, u->ch[i].sq, u->ch[i].old);
+    p->side ^= 1;
+    if (p->side == NC_BLACK)
+        p->fullmove--;
+    if (u->hand_type >= 0)
+        p->hand[p->side][u->hand_type]++;
+    p->castle = u->castle;
+    p->nep = u->nep;
+    memcpy(p->ep, u->ep, sizeof p->ep);
+    p->ep_victim = u->ep_victim;
+    p->halfmove = u->halfmove;
+    p->scepter = u->scepter;
+    p->key = u->key;
+    (void)m;
+    POS_ASSERT_OK(p);
+}
+
+/* ---- consistency ---- */
+
+bool pos_ok(const Position *p, char *err, int errlen)
+{
+    const Variant *v = p->v;
+    int count[2 * NC_MAX_TYPES + 1] = {0}, npieces[2] = {0}, nroyal[2] = {0}, ntitans = 0;
+    uint16_t king[2] = {0, 0};
+    for (int sq = 0; sq < NC_MAX_SQ; sq++) {
+        int code = p->board[sq];
+        if (!v->exists[sq]) {
+            if (code != NC_OFF) {
+                snprintf(err, (size_t)errlen, "square %d off the board holds %d", sq, code);
+                return false;
+            }
+            continue;
+        }
+        if (code == NC_EMPTY)
+            continue;
+        if (code == NC_OFF || nc_type(code) >= v->ntypes) {
+            snprintf(err, (size_t)errlen, "bad piece code %d on square %d", code, sq);
+            return false;
+        }
+        int c = nc_colour(code), t = nc_type(code);
+        count[code]++;
+        npieces[c]++;
+        if (v->types[t].royal) {
+            nroyal[c]++;
+            king[c] = (uint16_t)sq;
+        }
+        if (v->types[t].titan)
+            ntitans++;
+        if (p->pindex[sq] >= p->npieces[c] || p->plist[c][p->pindex[sq]] != sq) {
+            snprintf(err, (size_t)errlen, "piece list misses square %d", sq);
+            return false;
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        if (npieces[c] != p->npieces[c]) {
+            snprintf(err, (size_t)errlen, "piece count of side %d is %d, board has %d", c, p->npieces[c], npieces[c]);
+            return false;
+        }
+        if (nroyal[c] != p->nroyal[c] || (nroyal[c] == 1 && king[c] != p->king[c])) {
+            snprintf(err, (size_t)errlen, "royal square of side %d wrong", c);
+            return false;
+        }
+    }
+    for (int code = 1; code <= 2 * v->ntypes; code++)
+        if (count[code] != p->count[code]) {
+            snprintf(err, (size_t)errlen, "count of piece code %d is %d, board has %d", code, p->count[code], count[code]);
+            return false;
+        }
+    if (ntitans != p->ntitans) {
+        snprintf(err, (size_t)errlen, "Titan count %d, board has %d", p->ntitans, ntitans);
+        return false;
+    }
+    if (pos_compute_key(p) != p->key) {
+        snprintf(err, (size_t)errlen, "hash key differs from the recomputed one");
+        return false;
+    }
+    if (p->side != NC_WHITE && p->side != NC_BLACK) {
+        snprintf(err, (size_t)errlen, "side to move %d", p->side);
+        return false;
+    }
+    return true;
+}
+
+#ifdef NC_DEBUG
+void pos_assert_ok(const Position *p)
+{
+    char err[200];
+    if (!pos_ok(p, err, sizeof err)) {
+        fprintf(stderr, "pos_ok failed: %s\n", err);
+        abort();
+    }
+}
+#endif
+
+/* ---- position text ---- */
+
+static int fen_error(char *err, int errlen, const char *fmt, const char *arg)
+{
+    snprintf(err, (size_t)errlen, fmt, arg);
+    return -1;
+}
+
+int pos_from_fen(Position *p, const Variant *v, const char *fen, char *err, int errlen)
+{
+    pos_clear(p, v);
+    const char *s = fen;
+    char tmp[64];
+    while (*s == ' ')
+        s++;
+    /* board */
+    for (int r = v->height - 1; r >= 0; r--) {
+        int f = 0;
+        while (*s && *s != '/' && *s != ' ' && *s != '[') {
+            if (isdigit((unsigned char)*s)) {
+                int n = 0;
+                while (isdigit((unsigned char)*s))
+                    n = n * 10 + (*s++ - '0');
+                if (n == 0)
+                    return fen_error(err, errlen, "position text: empty-square count 0 in rank %s", (snprintf(tmp, sizeof tmp, "%d", r + v->rank_base), tmp));
+                for (int i = 0; i < n; i++, f++) {
+                    if (f >= v->width)
+                        break;
+                    if (!v->exists[nc_sq(v, f, r)]) {
+                        snprintf(tmp, sizeof tmp, "%c%d", 'a' + f, r + v->rank_base);
+                        return fen_error(err, errlen, "position text: square %s does not exist (write '*')", tmp);
+                    }
+                }
+            } else if (*s == '*') {
+                if (f < v->width && v->exists[nc_sq(v, f, r)]) {
+                    snprintf(tmp, sizeof tmp, "%c%d", 'a' + f, r + v->rank_base);
+                    return fen_error(err, errlen, "position text: '*' on square %s, which exists", tmp);
+                }
+                f++;
+                s++;
+            } else {
+                int t = nc_type_of_letter(v, *s);
+                if (t < 0) {
+                    snprintf(tmp, sizeof tmp, "%c", *s);
+                    return fen_error(err, errlen, "position text: unknown piece letter '%s'", tmp);
+                }
+                if (f < v->width) {
+                    int sq = nc_sq(v, f, r);
+                    if (!v->exists[sq]) {
+                        snprintf(tmp, sizeof tmp, "%c%d", 'a' + f, r + v->rank_base);
+                        return fen_error(err, errlen, "position text: piece on square %s, which does not exist", tmp);
+                    }
+                    set_sq(p, sq, nc_code(t, isupper((unsigned char)*s) ? NC_WHITE : NC_BLACK));
+                }
+                f++;
+                s++;
+            }
+            if (f > v->width) {
+                snprintf(tmp, sizeof tmp, "%d", r + v->rank_base);
+                return fen_error(err, errlen, "position text: rank %s is longer than the board", tmp);
+            }
+        }
+        if (f != v->width) {
+            snprintf(tmp, sizeof tmp, "%d", r + v->rank_base);
+            return fen_error(err, errlen, "position text: rank %s is shorter than the board", tmp);
+        }
+        if (r > 0) {
+            if (*s != '/') {
+                snprintf(tmp, sizeof tmp, "%d", v->height);
+                return fen_error(err, errlen, "position text: expected %s ranks separated by '/'", tmp);
+            }
+            s++;
+        }
+    }
+    if (*s == '/')
+        return fen_error(err, errlen, "position text: more ranks than the board has%s", "");
+    /* hand */
+    if (*s == '[') {
+        s++;
+        while (*s && *s != ']') {
+            if (*s == '-') {
+                s++;
+                continue;
+            }
+            int t = nc_type_of_letter(v, *s);
+            if (t < 0) {
+                snprintf(tmp, sizeof tmp, "%c", *s);
+                return fen_error(err, errlen, "position text: unknown piece letter '%s' in hand", tmp);
+            }
+            int c = isupper((unsigned char)*s) ? NC_WHITE : NC_BLACK;
+            if (!v->droppable[t]) {
+                snprintf(tmp, sizeof tmp, "%c", *s);
+                return fen_error(err, errlen, "position text: piece '%s' cannot be held in hand in this variant", tmp);
+            }
+            if (p->hand[c][t] >= 31)
+                return fen_error(err, errlen, "position text: too many pieces in hand%s", "");
+            p->hand[c][t]++;
+            s++;
+        }
+        if (*s != ']')
+            return fen_error(err, errlen, "position text: hand not closed with ']'%s", "");
+        s++;
+    }
+    /* side */
+    if (*s != ' ')
+        return fen_error(err, errlen, "position text: expected ' ' and the side to move after the board%s", "");
+    s++;
+    if (*s == 'w')
+        p->side = NC_WHITE;
+    else if (*s == 'b')
+        p->side = NC_BLACK;
+    else
+        return fen_error(err, errlen, "position text: side to move must be 'w' or 'b'%s", "");
+    s++;
+    /* castling (optional from here on, as in many FEN writers) */
+    int rights = 0;
+    if (*s == ' ') {
+        s++;
+        if (*s == '-') {
+            s++;
+        } else {
+            while (*s && *s != ' ') {
+                char ch = *s++;
+                int c = isupper((unsigned char)ch) ? NC_WHITE : NC_BLACK;
+                char u = (char)toupper((unsigned char)ch);
+                int wing;
+                if (u == 'K')
+                    wing = 1;
+                else if (u == 'Q')
+                    wing = 0;
+                else if (u >= 'A' && u < 'A' + v->width) {
+                    int f = u - 'A';
+                    if (v->castle_rook_sq[c][0] && v->file_of[v->castle_rook_sq[c][0]] == f)
+                        wing = 0;
+                    else if (v->castle_rook_sq[c][1] && v->file_of[v->castle_rook_sq[c][1]] == f)
+                        wing = 1;
+                    else {
+                        snprintf(tmp, sizeof tmp, "%c", ch);
+                        return fen_error(err, errlen, "position text: castling right '%s' names no castling rook", tmp);
+                    }
+                } else {
+                    snprintf(tmp, sizeof tmp, "%c", ch);
+                    return fen_error(err, errlen, "position text: bad castling right '%s'", tmp);
+                }
+                int ksq = v->castle_king_sq[c], rsq = v->castle_rook_sq[c][wing];
+                if (!v->castling || !ksq || !rsq) {
+                    snprintf(tmp, sizeof tmp, "%c", ch);
+                    return fen_error(err, errlen, "position text: castling right '%s' does not exist in this variant", tmp);
+                }
+                int kc = p->board[ksq], rc = p->board[rsq];
+                if (kc == NC_EMPTY || nc_colour(kc) != c || !v->types[nc_type(kc)].royal ||
+                    rc == NC_EMPTY || nc_colour(rc) != c || nc_type(rc) != v->castle_rook_type) {
+                    snprintf(tmp, sizeof tmp, "%c", ch);
+                    return fen_error(err, errlen, "position text: castling right '%s' needs the king and rook on their start squares", tmp);
+                }
+                rights |= 1 << (2 * c + wing);
+            }
+        }
+    }
+    p->castle = (uint8_t)rights;
+    /* en passant */
+    if (*s == ' ') {
+        s++;
+        if (*s == '-') {
+            s++;
+        } else {
+            while (*s && *s != ' ') {
+                int sq = nc_parse_sq(v, &s);
+                if (sq < 0)
+                    return fen_error(err, errlen, "position text: bad en-passant square near '%.8s'", s);
+                if (p->board[sq] != NC_EMPTY)
+                    return fen_error(err, errlen, "position text: en-passant square %s is not empty", s);
+                if (p->nep >= NC_MAX_EP)
+                    return fen_error(err, errlen, "position text: too many en-passant squares%s", "");
+                p->ep[p->nep++] = (uint16_t)sq;
+                if (*s == ',')
+                    s++;
+            }
+            /* The victim stands one square beyond the last target, in the
+             * direction the opponent's pawns move. */
+            int dir = p->side == NC_WHITE ? -v->stride : v->stride;
+            int last = p->ep[p->nep - 1];
+            for (int i = 1; i < p->nep; i++)
+                if (p->ep[i] != p->ep[i - 1] + dir)
+                    return fen_error(err, errlen, "position text: en-passant squares must follow one file in the direction of the pawn's move%s", "");
+            int victim = last + dir;
+            if (p->board[victim] == NC_EMPTY || p->board[victim] == NC_OFF ||
+                nc_colour(p->board[victim]) == p->side)
+                return fen_error(err, errlen, "position text: no enemy pawn stands beyond the en-passant squares%s", "");
+            p->ep_victim = (uint16_t)victim;
+        }
+    }
+    if (*s == ' ') {
+        s++;
+        char *end;
+        long n = strtol(s, &end, 10);
+        if (end == s || n < 0)
+            return fen_error(err, errlen, "position text: bad half-move clock%s", "");
+        p->halfmove = (int)n;
+        s = end;
+    }
+    if (*s == ' ') {
+        s++;
+        char *end;
+        long n = strtol(s, &end, 10);
+        if (end == s || n < 1)
+            return fen_error(err, errlen, "position text: bad move number%s", "");
+        p->fullmove = (int)n;
+        s = end;
+    }
+    while (*s == ' ')
+        s++;
+    if (*s)
+        return fen_error(err, errlen, "position text: unexpected text '%.20s' at the end", s);
+    for (int c = 0; c < 2; c++)
+        if (p->nroyal[c] > 1)
+            return fen_error(err, errlen, "position text: %s has more than one king", c ? "Black" : "White");
+    p->key = pos_compute_key(p);
+    return 0;
+}
+
+int pos_to_fen(const Position *p, char *buf, int buflen)
+{
+    const Variant *v = p->v;
+    int n = 0;
+#define PUT(...) (n += snprintf(buf + n, n < buflen ? (size_t)(buflen - n) : 0, __VA_ARGS__))
+    for (int r = v->height - 1; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < v->width; f++) {
+            int sq = nc_sq(v, f, r);
+            int code = p->board[sq];
+            if (code == NC_EMPTY) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                PUT("%d", empty);
+            empty = 0;
+            if (code == NC_OFF)
+                PUT("*");
+            else {
+                char l = v->types[nc_type(code)].letter;
+                PUT("%c", nc_colour(code) ? tolower((unsigned char)l) : l);
+            }
+        }
+        if (empty)
+            PUT("%d", empty);
+        if (r > 0)
+            PUT("/");
+    }
+    if (v->has_drops) {
+        PUT("[");
+        for (int c = 0; c < 2; c++)
+            for (char l = 'A'; l <= 'Z'; l++) {
+                int t = nc_type_of_letter(v, l);
+                if (t < 0)
+                    continue;
+                for (int i = 0; i < p->hand[c][t]; i++)
+                    PUT("%c", c ? tolower((unsigned char)l) : l);
+            }
+        PUT("]");
+    }
+    PUT(" %c ", p->side ? 'b' : 'w');
+    if (!p->castle)
+        PUT("-");
+    if (p->castle & 2)
+        PUT("K");
+    if (p->castle & 1)
+        PUT("Q");
+    if (p->castle & 8)
+        PUT("k");
+    if (p->castle & 4)
+        PUT("q");
+    PUT(" ");
+    if (!p->nep)
+        PUT("-");
+    for (int i = 0; i < p->nep; i++) {
+        char sqb[4];
+        PUT("%s%s", i ? "," : "", nc_sqname(v, p->ep[i], sqb));
+    }
+    PUT(" %d %d", p->halfmove, p->fullmove);
+#undef PUT
+    return n;
+}
+
+void pos_start(Position *p, const Variant *v)
+{
+    char err[200];
+    int rc = pos_from_fen(p, v, v->setup_fen[v->setup], err, sizeof err);
+    assert(rc == 0); /* the loader checked every setup */
+    (void)rc;
+}

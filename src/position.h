@@ -1,0 +1,101 @@
+/* Positions, moves, make/unmake.  A Position refers to its Variant and may
+ * be copied by value (it owns no memory). */
+#ifndef NC_POSITION_H
+#define NC_POSITION_H
+
+#include "variant.h"
+
+#define NC_MAX_PIECES 128
+#define NC_MAX_MOVES 1024
+
+enum { MK_NORMAL = 0, MK_CASTLE = 1, MK_DROP = 2 };
+enum {
+    MF_EP_SOURCE = 1, /* leaves en-passant targets on the squares passed */
+    MF_PUSH = 2,      /* the destination holds an enemy Titan that is pushed */
+};
+
+/* A move names its squares; what the push chain removes is found from the
+ * board when the move is made, because it follows from the position. */
+typedef struct {
+    uint16_t from;   /* 0 for drops */
+    uint16_t to;
+    uint16_t cap[2]; /* squares of pieces removed on the way (locust, en passant); 0 = none */
+    uint16_t aux;    /* castling: rook square; drop: square the piece enters on */
+    uint16_t aux2;   /* castling: rook destination */
+    int16_t pushdir; /* board offset of a push (last step of the path) */
+    uint8_t kind;    /* MK_* */
+    uint8_t promo;   /* promotion: 1 + new type; drop: 1 + dropped type */
+    uint8_t flags;   /* MF_* */
+} Move;
+
+typedef struct {
+    Move m[NC_MAX_MOVES];
+    int n;
+} MoveList;
+
+typedef struct Position {
+    const Variant *v;
+    uint8_t board[NC_MAX_SQ];
+    uint8_t hand[2][NC_MAX_TYPES];
+    int side;
+    uint8_t castle;              /* bit (colour * 2 + wing) */
+    uint8_t nep;
+    uint16_t ep[NC_MAX_EP];      /* en-passant target squares */
+    uint16_t ep_victim;          /* the pawn that may be taken en passant */
+    int halfmove, fullmove;
+    bool scepter;                /* Capture the Scepter reached: game drawn */
+    uint64_t key;
+    uint16_t king[2];            /* royal square, 0 if that side has none */
+    int nroyal[2];
+    int ntitans;                 /* Titans on the board */
+    int count[2 * NC_MAX_TYPES + 1];
+    int npieces[2];
+    uint16_t plist[2][NC_MAX_PIECES];
+    uint8_t pindex[NC_MAX_SQ];
+} Position;
+
+typedef struct {
+    uint16_t sq;
+    uint8_t old;
+} SqChange;
+
+/* Everything make_move changed, for unmake_move. */
+typedef struct {
+    SqChange ch[48];
+    int nch;
+    uint8_t castle, nep, scepter;
+    uint16_t ep[NC_MAX_EP];
+    uint16_t ep_victim;
+    int halfmove;
+    int hand_type;  /* -1 or the type taken from the hand */
+    uint64_t key;
+} Undo;
+
+/* Sets up the variant's chosen start position. */
+void pos_start(Position *p, const Variant *v);
+/* Parses a position text (doc/position-text.md).  Returns 0, or -1 with
+ * a one-line message naming what is wrong. */
+int pos_from_fen(Position *p, const Variant *v, const char *fen, char *err, int errlen);
+/* Writes the position text; returns the length written (buffer >= 512). */
+int pos_to_fen(const Position *p, char *buf, int buflen);
+
+void make_move(Position *p, const Move *m, Undo *u);
+void unmake_move(Position *p, const Move *m, const Undo *u);
+
+/* Recomputes hash, counts, piece lists and king squares from the board and
+ * reports the first inconsistency (message in err), or returns true. */
+bool pos_ok(const Position *p, char *err, int errlen);
+uint64_t pos_compute_key(const Position *p);
+
+/* Board-only edits for set-up editors; they keep lists and hash right. */
+void pos_clear(Position *p, const Variant *v);
+void pos_put(Position *p, int sq, int code);
+
+#ifdef NC_DEBUG
+#define POS_ASSERT_OK(p) pos_assert_ok(p)
+void pos_assert_ok(const Position *p);
+#else
+#define POS_ASSERT_OK(p) ((void)0)
+#endif
+
+#endif

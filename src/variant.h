@@ -1,0 +1,177 @@
+/* Variant description: board geometry, piece types and their movement
+ * atoms, setup, and every rule switch a game needs.  A Variant is built by
+ * the data-file loader (datafile.h) and is read-only afterwards; every
+ * position and search refers to one explicitly. */
+#ifndef NC_VARIANT_H
+#define NC_VARIANT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define NC_MAX_FILES 16
+#define NC_MAX_RANKS 16
+/* Padding around the box: leaps may have components up to NC_PAD. */
+#define NC_PAD 4
+#define NC_MAX_STRIDE (NC_MAX_FILES + 2 * NC_PAD)
+#define NC_MAX_SQ (NC_MAX_STRIDE * (NC_MAX_RANKS + 2 * NC_PAD))
+#define NC_MAX_TYPES 32
+#define NC_MAX_ATOMS 12
+#define NC_MAX_DIRS 8
+#define NC_MAX_PROMO 16
+#define NC_MAX_DROPSQ 32
+#define NC_MAX_EP 8
+#define NC_MAX_SPECIAL_SQ 4
+
+/* Board cell codes.  A piece code is 1 + 2 * type + colour. */
+enum { NC_EMPTY = 0, NC_OFF = 255 };
+enum { NC_WHITE = 0, NC_BLACK = 1 };
+
+static inline int nc_code(int type, int colour) { return 1 + 2 * type + colour; }
+static inline int nc_type(int code) { return (code - 1) >> 1; }
+static inline int nc_colour(int code) { return (code - 1) & 1; }
+
+typedef enum {
+    ATOM_SLIDE,   /* along unit directions; destination at distance min..max */
+    ATOM_LEAP,    /* jump by a vector; passed squares are not looked at */
+    ATOM_BENT,    /* one step, then a slide outward at 45 degrees */
+    ATOM_FLYOVER, /* fly over the first piece met on a line, land right after */
+} AtomKind;
+
+/* Square classes for the conditions on passed squares and destinations.
+ * An enemy Titan counts as an obstacle (SQ_FRIEND) on passed squares,
+ * because it can never be taken by a piece flying or jumping over it. */
+enum { SQ_EMPTY = 1, SQ_FRIEND = 2, SQ_ENEMY = 4 };
+
+enum {
+    AF_TAKE_OVER = 1 << 0,   /* enemies on passed squares are removed (mandatory) */
+    AF_EP_SOURCE = 1 << 1,   /* a move of 2+ squares leaves en-passant targets */
+    AF_EP_CAPTURE = 1 << 2,  /* may capture onto an en-passant target */
+    AF_STOP_CENTRE = 1 << 3, /* destination may not lie beyond the centre rank */
+    AF_BENT_FLYOVER = 1 << 4,/* bent path captures by flying over (quad pieces) */
+};
+
+typedef enum { ZONE_ANY, ZONE_BEFORE, ZONE_UPTO, ZONE_AT, ZONE_PAST } Zone;
+typedef enum { START_ANY, START_ON, START_OFF } StartCond;
+
+typedef struct {
+    uint8_t kind;   /* AtomKind */
+    uint8_t ndirs;
+    int8_t dx[NC_MAX_DIRS], dy[NC_MAX_DIRS]; /* White's view; Black mirrors dy */
+    uint8_t min, max;  /* distance range; max 0 = unbounded */
+    uint8_t over;      /* allowed classes of passed squares (SQ_*) */
+    uint8_t to;        /* allowed classes of the destination (SQ_EMPTY|SQ_ENEMY) */
+    uint8_t flags;     /* AF_* */
+    uint8_t zone;      /* Zone: where the origin must be, relative to the centre rank */
+    uint8_t start;     /* StartCond: origin on / off the side's start rank */
+} Atom;
+
+typedef struct {
+    char name[32];         /* identifier used in data files, e.g. "flying-bomber" */
+    char title[48];        /* display name, e.g. "Flying Bomber" */
+    char letter;           /* upper-case FEN letter */
+    char *description;     /* words for the tutorial (owned) */
+    int value;             /* material value in centipawns */
+    bool royal, titan, promotes;
+    int natoms;
+    Atom atoms[NC_MAX_ATOMS];
+} PieceType;
+
+typedef struct {
+    char name[24];
+    char *description;     /* owned */
+} VariantOption;
+
+typedef struct Variant {
+    char name[48];
+    char title[64];
+    char *description;     /* one line; owned */
+    char source[256];      /* file the variant was read from */
+
+    /* Geometry.  Box files 0..width-1, box ranks 0..height-1; rank labels
+     * start at rank_base.  Square index = (rank + PAD) * stride + file + PAD. */
+    int width, height, rank_base, stride;
+    uint8_t exists[NC_MAX_SQ];        /* 1 for a real square */
+    int nsquares;
+    uint16_t squares[NC_MAX_SQ];      /* real squares, a1-first order */
+    int8_t file_of[NC_MAX_SQ], rank_of[NC_MAX_SQ]; /* box coordinates, -1 off box */
+    int8_t rel_rank[2][NC_MAX_SQ];    /* rank index as seen from each side */
+
+    int ntypes;
+    PieceType types[NC_MAX_TYPES];
+    int16_t atom_off[NC_MAX_TYPES][NC_MAX_ATOMS][2][NC_MAX_DIRS]; /* per colour */
+    /* reach[colour][type][dy+15][dx+15]: the piece can possibly remove a piece
+     * at that relative offset (ignoring pushes); used to skip pieces fast. */
+    uint8_t reach[2][NC_MAX_TYPES][31][31];
+    bool has_titans;                  /* some type is a Titan */
+
+    /* Zones, as rank indices seen from White (Black mirrors). */
+    int centre_rank, start_rank, promo_rank;
+    int npromo;
+    uint8_t promo_types[NC_MAX_PROMO];
+
+    /* Castling. */
+    int castling;         /* 0 none, 1 fixed distance, 2 flexible */
+    int castle_fixed;     /* king distance for fixed castling */
+    int castle_rook_type; /* -1 none */
+    uint16_t castle_king_sq[2];
+    uint16_t castle_rook_sq[2][2];    /* [colour][0 = lower file side, 1 = higher] */
+
+    /* Drops.  drop_sq is per colour; drop_slide: a dropped piece of that type
+     * may slide forward over vacant squares up to the centre rank. */
+    uint8_t hand_start[NC_MAX_TYPES];
+    uint8_t droppable[NC_MAX_TYPES];
+    uint8_t drop_slide[NC_MAX_TYPES];
+    int ndropsq[NC_MAX_TYPES][2];
+    uint16_t dropsq[NC_MAX_TYPES][2][NC_MAX_DROPSQ];
+    bool has_drops;
+
+    /* Optional rules (may be switched on when a game starts). */
+    int noptions;
+    VariantOption options[4];
+    bool insane_enabled, scepter_enabled;
+    int insane_type;                  /* type a ninja becomes; -1 none */
+    uint8_t insane_from[NC_MAX_TYPES];
+    int nspecial;
+    uint16_t special_sq[2][NC_MAX_SPECIAL_SQ]; /* enemy rear squares, per colour of the mover */
+
+    /* Setups: board part of a position text, per named setup. */
+    int nsetups;
+    char setup_name[4][24];
+    char *setup_fen[4];               /* owned */
+    int setup;                        /* the chosen one */
+
+    /* Zobrist keys. */
+    uint64_t zob_psq[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];
+    uint64_t zob_side, zob_castle[16], zob_ep[NC_MAX_SQ];
+    uint64_t zob_hand[2][NC_MAX_TYPES][32];
+} Variant;
+
+/* Square helpers. */
+static inline int nc_sq(const Variant *v, int file, int rank)
+{
+    return (rank + NC_PAD) * v->stride + file + NC_PAD;
+}
+
+/* Writes the square name ("e4", "e0", "l12") into buf (>= 4 bytes); returns buf. */
+char *nc_sqname(const Variant *v, int sq, char *buf);
+/* Parses a square name at *s; returns the square and advances *s, or -1
+ * (with *s unchanged) when no real square of the board is named there. */
+int nc_parse_sq(const Variant *v, const char **s);
+/* Type index for an upper- or lower-case letter, or -1. */
+int nc_type_of_letter(const Variant *v, char c);
+/* Mirrors a square given from White's view for the given colour. */
+int nc_mirror_sq(const Variant *v, int sq, int colour);
+
+/* Finishes a variant after loading: square tables, direction offsets,
+ * reach tables, castling squares, Zobrist keys.  Returns 0 or sets err. */
+int variant_finish(Variant *v, char *err, int errlen);
+/* Makes the named types Titans (comma-separated names or letters).
+ * Returns 0, or -1 with a message (unknown type, royal type). */
+int variant_set_titans(Variant *v, const char *list, char *err, int errlen);
+/* Switches optional rules on (comma-separated names). */
+int variant_set_options(Variant *v, const char *list, char *err, int errlen);
+/* Chooses a named setup. */
+int variant_set_setup(Variant *v, const char *name, char *err, int errlen);
+void variant_free(Variant *v);
+
+#endif
