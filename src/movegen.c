@@ -488,6 +488,35 @@ static bool legal_after(Position *p, int us, int had_royal)
     return !sq_removable(p, p->king[us], us ^ 1);
 }
 
+static inline bool on_king_line(const Variant *v, int ksq, int sq)
+{
+    int dx = v->file_of[sq] - v->file_of[ksq], dy = v->rank_of[sq] - v->rank_of[ksq];
+    return dx == 0 || dy == 0 || dx == dy || dx == -dy;
+}
+
+/* When the mover was not in check, its king did not move, and neither
+ * Titans nor bent paths are in play, an enemy move could only start to
+ * remove the king through squares on the king's eight lines (slides,
+ * fly-overs and their passed squares lie on such a line; leaps depend on
+ * their destination only).  A move that changes no such square is legal. */
+static bool surely_legal(const Position *p, const Move *m, bool in_chk)
+{
+    const Variant *v = p->v;
+    int us = p->side, k = p->king[us];
+    if (in_chk || !k || m->kind == MK_CASTLE || v->has_bent || p->ntitans)
+        return false;
+    if (m->kind != MK_DROP && m->from == k)
+        return false;
+    if (m->kind != MK_DROP && on_king_line(v, k, m->from))
+        return false;
+    if (on_king_line(v, k, m->to))
+        return false;
+    for (int i = 0; i < 2 && m->cap[i]; i++)
+        if (on_king_line(v, k, m->cap[i]))
+            return false;
+    return true;
+}
+
 bool move_is_legal(Position *p, const Move *m)
 {
     Undo u;
@@ -502,9 +531,10 @@ void gen_legal(Position *p, MoveList *ml)
 {
     MoveList pseudo;
     gen_pseudo(p, &pseudo);
+    bool chk = in_check(p);
     ml->n = 0;
     for (int i = 0; i < pseudo.n; i++)
-        if (move_is_legal(p, &pseudo.m[i]))
+        if (surely_legal(p, &pseudo.m[i], chk) || move_is_legal(p, &pseudo.m[i]))
             ml->m[ml->n++] = pseudo.m[i];
 }
 
@@ -552,7 +582,12 @@ uint64_t perft(Position *p, int depth)
     gen_pseudo(p, &ml);
     uint64_t nodes = 0;
     int us = p->side, had = p->nroyal[us];
+    bool chk = in_check(p);
     for (int i = 0; i < ml.n; i++) {
+        if (depth <= 1 && surely_legal(p, &ml.m[i], chk)) {
+            nodes++;
+            continue;
+        }
         Undo u;
         make_move(p, &ml.m[i], &u);
         if (legal_after(p, us, had))

@@ -135,11 +135,15 @@ int variant_finish(Variant *v, char *err, int errlen)
                 v->squares[v->nsquares++] = (uint16_t)sq;
         }
     v->has_titans = false;
+    v->has_bent = false;
     memset(v->reach, 0, sizeof v->reach);
     for (int t = 0; t < v->ntypes; t++) {
         PieceType *pt = &v->types[t];
         if (pt->titan)
             v->has_titans = true;
+        for (int a = 0; a < pt->natoms; a++)
+            if (pt->atoms[a].kind == ATOM_BENT)
+                v->has_bent = true;
         for (int a = 0; a < pt->natoms; a++)
             for (int c = 0; c < 2; c++)
                 for (int d = 0; d < pt->atoms[a].ndirs; d++) {

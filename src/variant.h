@@ -103,6 +103,7 @@ typedef struct Variant {
      * at that relative offset (ignoring pushes); used to skip pieces fast. */
     uint8_t reach[2][NC_MAX_TYPES][31][31];
     bool has_titans;                  /* some type is a Titan */
+    bool has_bent;                    /* some type moves on bent paths */
 
     /* Zones, as rank indices seen from White (Black mirrors). */
     int centre_rank, start_rank, promo_rank;

@@ -1,0 +1,60 @@
+/* The computer opponent's search.  Contract shared by the game screen, the
+ * engine front ends and the tests.
+ *
+ * A Search owns its transposition table and may run one search at a time,
+ * either synchronously (search_run) or on its own thread (search_start,
+ * then search_poll / search_stop / search_wait).  The game passed in is
+ * copied, so the caller may change its own game while a search runs. */
+#ifndef NC_SEARCH_H
+#define NC_SEARCH_H
+
+#include "../game.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define SEARCH_MAX_PV 64
+#define SEARCH_MATE 30000 /* scores above SEARCH_MATE - 1000 are mates */
+
+typedef struct {
+    int depth;          /* 0: no depth limit */
+    double seconds;     /* 0: no time limit */
+    long long nodes;    /* 0: no node limit */
+    int level;          /* 1-10; 0 means 10 (full strength) */
+} SearchLimits;
+
+typedef struct {
+    int depth;          /* completed iteration */
+    int seldepth;
+    int score;          /* centipawns from the side to move's view */
+    uint64_t nodes;
+    double seconds;
+    int npv;
+    Move pv[SEARCH_MAX_PV];
+    bool done;          /* the search has finished; best is final */
+    Move best;          /* best move so far (valid once depth >= 1 or done) */
+    bool has_best;      /* false only when the position has no legal move */
+} SearchInfo;
+
+typedef struct Search Search;
+
+Search *search_new(size_t hash_mb);
+void search_free(Search *s);
+/* Forgets the transposition table (new game). */
+void search_clear(Search *s);
+
+/* Searches g's current position within the limits; fills *out (done = true).
+ * The level applies its documented depth limit and randomness. */
+void search_run(Search *s, const Game *g, const SearchLimits *lim, SearchInfo *out);
+
+/* Starts searching on the search's own thread; returns at once. */
+int search_start(Search *s, const Game *g, const SearchLimits *lim);
+/* Copies the latest information (thread-safe); returns true once done. */
+bool search_poll(Search *s, SearchInfo *out);
+/* Asks a running search to stop as soon as possible ("move now"); the
+ * best move found so far becomes final.  Safe to call when idle. */
+void search_stop(Search *s);
+/* Waits for the running search to finish (after search_stop if needed). */
+void search_wait(Search *s, SearchInfo *out);
+
+#endif
