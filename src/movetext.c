@@ -90,8 +90,13 @@ int move_from_text(Position *p, const char *text, Move *out, char *err, int errl
     }
     int found = -1, nfound = 0;
     char cands[400] = "";
+    bool names_promo = strchr(dashed, '=') != NULL;
     for (int i = 0; i < ml.n; i++) {
         short_form(p, &ml.m[i], buf, sizeof buf);
+        /* without "=X" the short form matches every promotion choice */
+        char *eq = strchr(buf, '=');
+        if (eq && !names_promo)
+            *eq = 0;
         if (strcmp(buf, dashed) == 0) {
             if (nfound++ == 0)
                 found = i;

@@ -1,2 +1,101 @@
 #!/bin/sh
-exit 0
+# Command-line contract: output formats, exit statuses and one-line errors.
+# usage: test_cli.sh PATH/TO/ninjachess DATA_DIR
+nc=$1
+data=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+check() { # name, expected, actual
+    if [ "$2" = "$3" ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
+    fi
+}
+
+run() { # runs ninjachess, storing stdout, stderr and status
+    "$nc" --data-dir "$data" "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+}
+
+run --list-variants
+check "list-variants status" 0 "$status"
+check "list-variants names" "capablanca chess chess-titan-rooks flying-warmachines stealth-ninja titan-chess titan-chess-titans" \
+    "$(cut -d' ' -f1 "$tmp/out" | tr '\n' ' ' | sed 's/ $//')"
+
+run --variant chess --moves
+check "moves count" 20 "$(wc -l <"$tmp/out" | tr -d ' ')"
+check "moves sorted first" "a2-a3" "$(head -n 1 "$tmp/out")"
+
+run --variant chess --perft 3 --divide
+check "perft divide lines" 21 "$(wc -l <"$tmp/out" | tr -d ' ')"
+check "perft last line" "nodes 8902" "$(tail -n 1 "$tmp/out")"
+check "perft divide entry" "e2-e4: 600" "$(grep '^e2-e4:' "$tmp/out")"
+
+run --variant titan-chess --perft 1
+check "titan perft 1" "nodes 46" "$(tail -n 1 "$tmp/out")"
+
+run --variant chess --play e2-e4 e7e5 g1-f3 --print-fen
+check "play then fen" "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" "$(cat "$tmp/out")"
+
+run --variant stealth-ninja --play e2-e4 e9-e7 J@e2-e3 --print-fen
+check "drop with slide" "****ww****/grnbqkbnrg/pppp1ppppp/10/4p5/10/10/4P5/4J5/PPPP1PPPPP/GRNBQKBNRG/****WW****[JJJSTjjjjst] b KQkq - 0 2" "$(cat "$tmp/out")"
+run --variant stealth-ninja --moves
+check "no drop onto occupied rank 2" "" "$(grep '^J@' "$tmp/out")"
+
+run --variant chess --play f2-f3 e7-e5 g2-g4 d8-h4 --status
+check "mate status" "checkmate: Black wins" "$(cat "$tmp/out")"
+
+# errors: one line, status 1
+run --variant no-such --moves
+check "unknown variant status" 1 "$status"
+check "unknown variant message" "no-such: unknown variant (see --list-variants)" "$(cat "$tmp/err")"
+
+run --variant chess --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1" --moves
+check "bad fen status" 1 "$status"
+check "bad fen message" "ninjachess: position text: expected 8 ranks separated by '/'" "$(cat "$tmp/err")"
+
+run --variant chess --play e2-e5 --moves
+check "illegal move status" 1 "$status"
+check "illegal move message" "ninjachess: illegal move 'e2-e5'" "$(cat "$tmp/err")"
+
+run --variant chess --perft x
+check "bad depth" "ninjachess: --perft needs a depth 0-20, not 'x'" "$(cat "$tmp/err")"
+
+run --frobnicate
+check "unknown option status" 1 "$status"
+
+# --check-variant
+cat >"$tmp/good.txt" <<'V'
+piece camel
+  letter X
+  describe Leaps three squares one way and one the other.
+  move leap 3,1
+end
+variant camel-chess
+  board 8x8
+  pieces king camel
+  setup main 4k3/8/8/8/8/8/8/X3K3 w - - 0 1
+end
+V
+run --check-variant "$tmp/good.txt"
+check "check-variant valid status" 0 "$status"
+check "check-variant valid message" "$tmp/good.txt: variant camel-chess is valid" "$(cat "$tmp/out")"
+
+printf 'variant broken\n  board 8x8\n  pieces king kinght\n  setup main 8/8/8/8/8/8/8/8 w - - 0 1\nend\n' >"$tmp/bad.txt"
+run --check-variant "$tmp/bad.txt"
+check "check-variant bad status" 1 "$status"
+check "check-variant bad message" "$tmp/bad.txt:3: unknown piece type 'kinght'" "$(cat "$tmp/out")"
+
+# a truncated data file: the block is never closed
+head -n 3 "$data/variants/chess.txt" >"$tmp/truncated.txt"
+run --check-variant "$tmp/truncated.txt"
+check "truncated status" 1 "$status"
+check "truncated message" "$tmp/truncated.txt:1: block 'chess' not closed with 'end'" "$(cat "$tmp/out")"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

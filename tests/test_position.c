@@ -1,13 +1,190 @@
+/* Positions: random games in every variant (this program links the library
+ * built with NC_DEBUG, so pos_ok() checks hash, counts and lists after every
+ * make and unmake), exact restoration by unmake, and position-text round trips. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
-static void placeholder(void **state) { (void)state; }
+#include "datafile.h"
+#include "game.h"
+#include "movegen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static uint64_t rng_state = 12345;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static Variant *load(const char *name, const char *options, const char *titans, const char *setup)
+{
+    DataErrors errs;
+    Variant *v = variant_load(NC_TEST_DATA_DIR, name, &errs);
+    if (!v)
+        data_errors_print(&errs, stderr);
+    assert_non_null(v);
+    char err[256];
+    if (options)
+        assert_int_equal(variant_set_options(v, options, err, sizeof err), 0);
+    if (titans)
+        assert_int_equal(variant_set_titans(v, titans, err, sizeof err), 0);
+    if (setup)
+        assert_int_equal(variant_set_setup(v, setup, err, sizeof err), 0);
+    return v;
+}
+
+static void assert_same_state(const Position *a, const Position *b)
+{
+    assert_memory_equal(a->board, b->board, sizeof a->board);
+    assert_memory_equal(a->hand, b->hand, sizeof a->hand);
+    assert_int_equal(a->side, b->side);
+    assert_int_equal(a->castle, b->castle);
+    assert_int_equal(a->nep, b->nep);
+    assert_memory_equal(a->ep, b->ep, sizeof a->ep[0] * a->nep);
+    assert_int_equal(a->ep_victim, b->ep_victim);
+    assert_int_equal(a->halfmove, b->halfmove);
+    assert_int_equal(a->fullmove, b->fullmove);
+    assert_int_equal(a->scepter, b->scepter);
+    assert_true(a->key == b->key);
+    assert_int_equal(a->npieces[0], b->npieces[0]);
+    assert_int_equal(a->npieces[1], b->npieces[1]);
+    assert_int_equal(a->king[0], b->king[0]);
+    assert_int_equal(a->king[1], b->king[1]);
+}
+
+/* The position text of p parses back to the same position and prints the same. */
+static void assert_fen_round_trip(const Position *p)
+{
+    char fen[1024], fen2[1024], err[256];
+    pos_to_fen(p, fen, sizeof fen);
+    Position q;
+    int rc = pos_from_fen(&q, p->v, fen, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "%s\n%s\n", fen, err);
+    assert_int_equal(rc, 0);
+    pos_to_fen(&q, fen2, sizeof fen2);
+    assert_string_equal(fen, fen2);
+    assert_true(q.key == p->key);
+    assert_memory_equal(q.board, p->board, sizeof q.board);
+}
+
+typedef struct {
+    uint64_t plies, captures, pushes, drops, castles, promotions;
+} GameStats;
+
+static void random_games(Variant *v, int games, int max_plies, GameStats *st)
+{
+    for (int gi = 0; gi < games; gi++) {
+        Position start;
+        pos_start(&start, v);
+        Game g;
+        game_init(&g, &start);
+        for (int ply = 0; ply < max_plies; ply++) {
+            Position *p = &g.pos;
+            MoveList ml;
+            gen_legal(p, &ml);
+            if (ml.n == 0)
+                break;
+            /* every legal move: make, check, unmake, compare */
+            Position before = *p;
+            for (int i = 0; i < ml.n; i++) {
+                Undo u;
+                make_move(p, &ml.m[i], &u);
+                char err[200];
+                if (!pos_ok(p, err, sizeof err))
+                    fail_msg("after make: %s", err);
+                unmake_move(p, &ml.m[i], &u);
+                assert_same_state(p, &before);
+            }
+            assert_fen_round_trip(p);
+            /* prefer moves that remove pieces now and then, to reach
+             * endgames, pushes and promotions */
+            int pick = (int)(rnd() % (uint64_t)ml.n);
+            if (rnd() % 3 == 0)
+                for (int i = 0; i < ml.n; i++) {
+                    int j = (pick + i) % ml.n;
+                    MoveEffects fx;
+                    move_effects(p, &ml.m[j], &fx);
+                    if (fx.n || ml.m[j].promo) {
+                        pick = j;
+                        break;
+                    }
+                }
+            const Move *m = &ml.m[pick];
+            MoveEffects fx;
+            move_effects(p, m, &fx);
+            st->plies++;
+            st->captures += fx.n > 0;
+            st->pushes += (m->flags & MF_PUSH) != 0;
+            st->drops += m->kind == MK_DROP;
+            st->castles += m->kind == MK_CASTLE;
+            st->promotions += m->promo && m->kind == MK_NORMAL;
+            game_push(&g, m);
+            if (game_status(&g) != GS_ONGOING)
+                break;
+        }
+        /* unwinding the whole game gives the start position back */
+        while (game_pop(&g))
+            ;
+        assert_same_state(&g.pos, &start);
+        game_free(&g);
+    }
+}
+
+static void run_variant(const char *name, const char *options, const char *titans, const char *setup, int games,
+                        bool expect_pushes, bool expect_drops)
+{
+    Variant *v = load(name, options, titans, setup);
+    GameStats st = {0};
+    random_games(v, games, 220, &st);
+    fprintf(stderr, "%-20s %-24s plies %llu captures %llu pushes %llu drops %llu castles %llu promotions %llu\n", name,
+            titans ? titans : "", (unsigned long long)st.plies, (unsigned long long)st.captures,
+            (unsigned long long)st.pushes, (unsigned long long)st.drops, (unsigned long long)st.castles,
+            (unsigned long long)st.promotions);
+    assert_true(st.plies >= 1000);
+    assert_true(st.captures > 0);
+    if (expect_pushes)
+        assert_true(st.pushes > 0);
+    if (expect_drops)
+        assert_true(st.drops > 0);
+    variant_free(v);
+}
+
+static void test_random_chess(void **s) { (void)s; run_variant("chess", NULL, NULL, NULL, 12, false, false); }
+static void test_random_capablanca(void **s) { (void)s; run_variant("capablanca", NULL, NULL, NULL, 10, false, false); }
+static void test_random_titan_chess(void **s) { (void)s; run_variant("titan-chess", NULL, NULL, NULL, 8, false, false); }
+static void test_random_stealth(void **s)
+{
+    (void)s;
+    run_variant("stealth-ninja", "insane-ninja,scepter", NULL, NULL, 10, false, true);
+    run_variant("stealth-ninja", NULL, NULL, "second", 6, false, true);
+}
+static void test_random_warmachines(void **s) { (void)s; run_variant("flying-warmachines", NULL, NULL, NULL, 10, false, true); }
+static void test_random_titan_variants(void **s)
+{
+    (void)s;
+    run_variant("chess-titan-rooks", NULL, NULL, NULL, 12, true, false);
+    run_variant("titan-chess-titans", NULL, NULL, NULL, 8, true, false);
+    run_variant("stealth-ninja", "insane-ninja", "run-pawn,ninja-warrior,stealth-gryphon", NULL, 8, true, true);
+    run_variant("flying-warmachines", NULL, "flying-warmachine,ninja-pawn,queen", NULL, 8, true, true);
+}
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = { cmocka_unit_test(placeholder) };
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_chess),
+        cmocka_unit_test(test_random_capablanca),
+        cmocka_unit_test(test_random_titan_chess),
+        cmocka_unit_test(test_random_stealth),
+        cmocka_unit_test(test_random_warmachines),
+        cmocka_unit_test(test_random_titan_variants),
+    };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
