@@ -190,7 +190,8 @@ static int add_dirs(Atom *a, const char *word, const Line *l, DataErrors *errs)
     };
     char buf[128];
     snprintf(buf, sizeof buf, "%s", word);
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    char *save1 = NULL;
+    for (char *tok = strtok_r(buf, ",", &save1); tok; tok = strtok_r(NULL, ",", &save1)) {
         int found = -1;
         for (int i = 0; i < (int)(sizeof names / sizeof names[0]); i++)
             if (strcmp(names[i].name, tok) == 0)
@@ -249,7 +250,8 @@ static int parse_classes(const char *val, bool dest, int *out)
     int m = 0;
     char buf[64];
     snprintf(buf, sizeof buf, "%s", val);
-    for (char *tok = strtok(buf, "+"); tok; tok = strtok(NULL, "+")) {
+    char *save2 = NULL;
+    for (char *tok = strtok_r(buf, "+", &save2); tok; tok = strtok_r(NULL, "+", &save2)) {
         if (strcmp(tok, "empty") == 0)
             m |= SQ_EMPTY;
         else if (strcmp(tok, "enemy") == 0)
@@ -638,7 +640,8 @@ static int parse_type_list(const Variant *v, const char *list, int *out, int max
     char buf[512];
     snprintf(buf, sizeof buf, "%s", list);
     int n = 0;
-    for (char *tok = strtok(buf, ", "); tok; tok = strtok(NULL, ", ")) {
+    char *save3 = NULL;
+    for (char *tok = strtok_r(buf, ", ", &save3); tok; tok = strtok_r(NULL, ", ", &save3)) {
         int t = find_type_name(v, tok);
         if (t < 0) {
             add_error(errs, file, line, "piece type '%s' is not in this variant", tok);
@@ -816,7 +819,7 @@ static Variant *build_variant(const VariantBlock *vb, const PieceLib *lib, const
         if (!strcmp(kw, "title")) {
             if (!d->text[0])
                 add_error(errs, fname, line, "'title' needs a value");
-            snprintf(v->title, sizeof v->title, "%s", d->text);
+            snprintf(v->title, sizeof v->title, "%.63s", d->text);
         } else if (!strcmp(kw, "describe")) {
             if (!d->text[0])
                 add_error(errs, fname, line, "'describe' needs a value");
@@ -832,8 +835,8 @@ static Variant *build_variant(const VariantBlock *vb, const PieceLib *lib, const
                     snprintf(a, sizeof a, "%.*s", (int)(dash - d->words[k]), d->words[k]);
                     snprintf(b, sizeof b, "%s", dash + 1);
                 } else {
-                    snprintf(a, sizeof a, "%s", d->words[k]);
-                    snprintf(b, sizeof b, "%s", d->words[k]);
+                    snprintf(a, sizeof a, "%.31s", d->words[k]);
+                    snprintf(b, sizeof b, "%.31s", d->words[k]);
                 }
                 int s1 = parse_square_word(v, a, true), s2 = parse_square_word(v, b, true);
                 if (s1 < 0 || s2 < 0 || v->rank_of[s1] != v->rank_of[s2] || v->file_of[s1] > v->file_of[s2]) {
@@ -944,7 +947,8 @@ static Variant *build_variant(const VariantBlock *vb, const PieceLib *lib, const
                 } else if (!strncmp(w, "squares=", 8)) {
                     char buf[256];
                     snprintf(buf, sizeof buf, "%s", w + 8);
-                    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+                    char *save4 = NULL;
+    for (char *tok = strtok_r(buf, ",", &save4); tok; tok = strtok_r(NULL, ",", &save4)) {
                         int sq = parse_square_word(v, tok, false);
                         if (sq < 0) {
                             add_error(errs, fname, line, "no square '%s' on this board", tok);
@@ -995,7 +999,7 @@ static Variant *build_variant(const VariantBlock *vb, const PieceLib *lib, const
             if (v->noptions >= 4)
                 continue;
             VariantOption *o = &v->options[v->noptions++];
-            snprintf(o->name, sizeof o->name, "%s", d->words[1]);
+            snprintf(o->name, sizeof o->name, "%.23s", d->words[1]);
             const char *desc = strstr(d->text, d->words[1]) + strlen(d->words[1]);
             while (*desc == ' ' || *desc == '\t')
                 desc++;
@@ -1019,7 +1023,8 @@ static Variant *build_variant(const VariantBlock *vb, const PieceLib *lib, const
             char buf[256];
             snprintf(buf, sizeof buf, "%s", d->words[3] + 8);
             v->nspecial = 0;
-            for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+            char *save5 = NULL;
+    for (char *tok = strtok_r(buf, ",", &save5); tok; tok = strtok_r(NULL, ",", &save5)) {
                 int sq = parse_square_word(v, tok, false);
                 if (sq < 0) {
                     add_error(errs, fname, line, "no square '%s' on this board", tok);
@@ -1039,7 +1044,8 @@ static Variant *build_variant(const VariantBlock *vb, const PieceLib *lib, const
             char buf[256];
             snprintf(buf, sizeof buf, "%s", d->words[1] + 8);
             v->nspecial = 0;
-            for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+            char *save6 = NULL;
+    for (char *tok = strtok_r(buf, ",", &save6); tok; tok = strtok_r(NULL, ",", &save6)) {
                 int sq = parse_square_word(v, tok, false);
                 if (sq < 0) {
                     add_error(errs, fname, line, "no square '%s' on this board", tok);
@@ -1104,7 +1110,7 @@ static Variant *build_variant(const VariantBlock *vb, const PieceLib *lib, const
         while (*fen == ' ' || *fen == '\t')
             fen++;
         int k = v->nsetups++;
-        snprintf(v->setup_name[k], sizeof v->setup_name[k], "%s", d->words[1]);
+        snprintf(v->setup_name[k], sizeof v->setup_name[k], "%.23s", d->words[1]);
         v->setup_fen[k] = strdup(fen);
         v->setup = k;
         char err[200];
