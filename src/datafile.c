@@ -786,21 +786,37 @@ static Variant *build_variant(const VariantBlock *vb, const PieceLib *lib, const
         goto fail;
     }
     for (int i = 1; i < dpieces->nw; i++) {
-        int k = lib_find(lib, dpieces->words[i]);
+        /* "NAME=DEFINITION" names a type after a differently named
+         * definition, so every variant can call its pawn "pawn". */
+        char tname[48], dname[128];
+        const char *eq = strchr(dpieces->words[i], '=');
+        if (eq) {
+            snprintf(tname, sizeof tname, "%.*s", (int)(eq - dpieces->words[i]), dpieces->words[i]);
+            snprintf(dname, sizeof dname, "%s", eq + 1);
+        } else {
+            snprintf(tname, sizeof tname, "%.47s", dpieces->words[i]);
+            snprintf(dname, sizeof dname, "%s", dpieces->words[i]);
+        }
+        if (!valid_name(tname) || strlen(tname) >= sizeof v->types[0].name) {
+            add_error(errs, fname, dpieces->line, "bad piece type name '%s'", tname);
+            continue;
+        }
+        int k = lib_find(lib, dname);
         if (k < 0 || !lib->defs[k].defined) {
-            add_error(errs, fname, dpieces->line, "unknown piece type '%s'", dpieces->words[i]);
+            add_error(errs, fname, dpieces->line, "unknown piece type '%s'", dname);
             continue;
         }
         if (v->ntypes >= NC_MAX_TYPES) {
             add_error(errs, fname, dpieces->line, "more than %d piece types", NC_MAX_TYPES);
             break;
         }
-        if (find_type_name(v, dpieces->words[i]) >= 0) {
-            add_error(errs, fname, dpieces->line, "piece type '%s' listed twice", dpieces->words[i]);
+        if (find_type_name(v, tname) >= 0) {
+            add_error(errs, fname, dpieces->line, "piece type '%s' listed twice", tname);
             continue;
         }
         PieceType *pt = &v->types[v->ntypes++];
         *pt = lib->defs[k].pt;
+        snprintf(pt->name, sizeof pt->name, "%s", tname);
         pt->description = lib->defs[k].pt.description ? strdup(lib->defs[k].pt.description) : NULL;
         for (int t = 0; t < v->ntypes - 1; t++)
             if (v->types[t].letter == pt->letter)

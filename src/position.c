@@ -561,6 +561,12 @@ int pos_from_fen(Position *p, const Variant *v, const char *fen, char *err, int 
     for (int c = 0; c < 2; c++)
         if (p->nroyal[c] > 1)
             return fen_error(err, errlen, "position text: %s has more than one king", c ? "Black" : "White");
+    /* The position text is the whole state: a king already standing on an
+     * enemy rear square has ended the game under Capture the Scepter. */
+    if (v->scepter_enabled)
+        for (int c = 0; c < 2; c++)
+            if (p->king[c] && on_special(v, p->king[c], c))
+                p->scepter = true;
     p->key = pos_compute_key(p);
     return 0;
 }

@@ -68,6 +68,8 @@ static const ErrorCase cases[] = {
     {"variant t\n board 8x8\nend\n", "t.txt:1: variant 't' has no 'pieces' line"},
     {BASE_HEAD "  pieces king kinght\n" BASE_SETUP "end\n", "t.txt:3: unknown piece type 'kinght'"},
     {BASE_HEAD "  pieces king rook rook\n" BASE_SETUP "end\n", "t.txt:3: piece type 'rook' listed twice"},
+    {BASE_HEAD "  pieces king rook Tower=rook\n" BASE_SETUP "end\n", "t.txt:3: bad piece type name 'Tower'"},
+    {BASE_HEAD "  pieces king rook tower=castle\n" BASE_SETUP "end\n", "t.txt:3: unknown piece type 'castle'"},
     {BASE_HEAD "  pieces king pawn run-pawn\n" BASE_SETUP "end\n", "t.txt:3: letter 'P' is used by both 'pawn' and 'run-pawn'"},
     {BASE_HEAD BASE_PIECES "  rank-base 2\n" BASE_SETUP "end\n", "t.txt:4: rank-base must be 0 or 1"},
     {BASE_HEAD BASE_PIECES "  missing\n" BASE_SETUP "end\n", "t.txt:4: 'missing' needs squares, e.g. 'missing a0-d0 g0-j0'"},
@@ -204,6 +206,22 @@ static void test_shipped_variants_load(void **state)
     free(names);
 }
 
+/* "NAME=DEFINITION" gives a type its own name in the variant. */
+static void test_type_alias(void **state)
+{
+    (void)state;
+    DataErrors errs;
+    Variant *v = variant_load(NC_TEST_DATA_DIR, "titan-chess", &errs);
+    assert_non_null(v);
+    int t = nc_type_of_letter(v, 'P');
+    assert_string_equal(v->types[t].name, "pawn");
+    assert_string_equal(v->types[nc_type_of_letter(v, 'J')].name, "ninja-pawn");
+    char err[200];
+    assert_int_equal(variant_set_titans(v, "pawn,ninja-pawn", err, sizeof err), 0);
+    assert_true(v->types[t].titan);
+    variant_free(v);
+}
+
 static void test_irregular_board(void **state)
 {
     (void)state;
@@ -253,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_valid_minimal_variant),
         cmocka_unit_test(test_local_piece),
         cmocka_unit_test(test_shipped_variants_load),
+        cmocka_unit_test(test_type_alias),
         cmocka_unit_test(test_irregular_board),
         cmocka_unit_test(test_titan_setting),
     };

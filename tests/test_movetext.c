@@ -76,7 +76,7 @@ static void test_round_trips(void **state)
     round_trip_variant("flying-warmachines", NULL);
     round_trip_variant("chess-titan-rooks", NULL);
     round_trip_variant("titan-chess-titans", NULL);
-    round_trip_variant("stealth-ninja", "knight,ninja-warrior,run-pawn");
+    round_trip_variant("stealth-ninja", "knight,ninja-warrior,pawn");
 }
 
 static void expect_parse(Variant *v, const char *fen, const char *input, const char *expect_text)

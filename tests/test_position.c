@@ -172,7 +172,7 @@ static void test_random_titan_variants(void **s)
     (void)s;
     run_variant("chess-titan-rooks", NULL, NULL, NULL, 12, true, false);
     run_variant("titan-chess-titans", NULL, NULL, NULL, 8, true, false);
-    run_variant("stealth-ninja", "insane-ninja", "run-pawn,ninja-warrior,stealth-gryphon", NULL, 8, true, true);
+    run_variant("stealth-ninja", "insane-ninja", "pawn,ninja-warrior,stealth-gryphon", NULL, 8, true, true);
     run_variant("flying-warmachines", NULL, "flying-warmachine,ninja-pawn,queen", NULL, 8, true, true);
 }
 
