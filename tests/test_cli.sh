@@ -50,7 +50,7 @@ check "no drop onto occupied rank 2" "" "$(grep '^J@' "$tmp/out")"
 run --variant chess --play f2-f3 e7-e5 g2-g4 d8-h4 --status
 check "mate status" "checkmate: Black wins" "$(cat "$tmp/out")"
 
-scepter_fen='****K1****/9k/10/10/10/10/10/10/10/10/10/****2****[] b - - 0 1'
+scepter_fen='****K1****/9k/p9/10/10/10/10/10/10/10/10/****2****[] b - - 0 1'
 run --variant stealth-ninja --option scepter --fen "$scepter_fen" --status --moves
 check "scepter in position text ends the game" "Capture the Scepter" "$(cat "$tmp/out")"
 run --variant stealth-ninja --fen "$scepter_fen" --status
