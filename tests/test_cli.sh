@@ -50,6 +50,21 @@ check "no drop onto occupied rank 2" "" "$(grep '^J@' "$tmp/out")"
 run --variant chess --play f2-f3 e7-e5 g2-g4 d8-h4 --status
 check "mate status" "checkmate: Black wins" "$(cat "$tmp/out")"
 
+run --variant chess --play g1-f3 g8-f6 f3-g1 f6-g8 g1-f3 g8-f6 f3-g1 --status
+check "two occurrences are no repetition" "game in progress" "$(cat "$tmp/out")"
+run --variant chess --play g1-f3 g8-f6 f3-g1 f6-g8 g1-f3 g8-f6 f3-g1 f6-g8 --status
+check "threefold repetition" "threefold repetition" "$(cat "$tmp/out")"
+run --variant chess --fen "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1" --status
+check "stalemate" "stalemate" "$(cat "$tmp/out")"
+run --variant chess --fen "7k/8/6K1/8/8/8/8/R7 w - - 99 80" --play a1-a2 --status
+check "100 plies" "100 plies without capture, pawn move or drop" "$(cat "$tmp/out")"
+run --variant chess --fen "7k/8/6K1/8/8/8/8/R7 w - - 98 80" --play a1-a2 --status
+check "99 plies" "game in progress" "$(cat "$tmp/out")"
+run --variant chess --fen "7k/8/6K1/8/8/8/8/8 w - - 0 1" --status
+check "bare kings" "bare kings" "$(cat "$tmp/out")"
+run --variant stealth-ninja --fen "****2****/9k/10/10/10/10/10/10/10/10/K9/****2****[J] w - - 0 1" --status
+check "a piece in hand is not bare" "game in progress" "$(cat "$tmp/out")"
+
 scepter_fen='****K1****/9k/p9/10/10/10/10/10/10/10/10/****2****[] b - - 0 1'
 run --variant stealth-ninja --option scepter --fen "$scepter_fen" --status --moves
 check "scepter in position text ends the game" "Capture the Scepter" "$(cat "$tmp/out")"
