@@ -2,7 +2,7 @@
 """Compares ninjachess with refchess.py on random positions of every variant
 configuration: the full --moves lists, and perft 2 on some of them.
 
-usage: crosscheck.py PATH/TO/ninjachess [--seed N] [--games N]
+usage: crosscheck.py PATH/TO/ninjachess [--seed N] [--games N] [--depth N] [--perft-share F]
 Prints every difference and a closing line "N checked, N mismatches";
 exits 1 when there is any mismatch."""
 import argparse
@@ -42,6 +42,8 @@ def main():
     ap.add_argument("ninjachess")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=5)
+    ap.add_argument("--depth", type=int, default=2, help="perft depth compared")
+    ap.add_argument("--perft-share", type=float, default=0.3, help="share of positions also compared by perft")
     args = ap.parse_args()
     nc = [args.ninjachess]
     random.seed(args.seed)
@@ -71,9 +73,9 @@ def main():
                 print("  only ninjachess:", sorted(sa - sb), ea.strip())
                 print("  only reference: ", sorted(sb - sa), eb.strip())
                 continue
-            if random.random() < 0.3:
-                a, _, _ = run(nc + query + ["--perft", "2"])
-                b, _, _ = run(REF + query + ["--perft", "2"])
+            if random.random() < args.perft_share:
+                a, _, _ = run(nc + query + ["--perft", str(args.depth)])
+                b, _, _ = run(REF + query + ["--perft", str(args.depth)])
                 if a.split()[-1:] != b.split()[-1:]:
                     mismatches += 1
                     print("PERFT MISMATCH", " ".join(query), a.split()[-1:], b.split()[-1:])
