@@ -346,17 +346,46 @@ bool sq_removable(const Position *cp, int sq, int by)
 {
     Position *p = (Position *)cp; /* check mode never changes the position */
     const Variant *v = p->v;
+    bool titans = p->ntitans > 0;
+    uint32_t generate = v->complex_types;
+    if (titans) {
+        generate = ~0u; /* a push can crush far away: generate everything */
+    } else {
+        /* plain sliders: the first piece met on each line */
+        for (int ray = 0; ray < 8; ray++) {
+            int off = nc_ray_dx[ray] + nc_ray_dy[ray] * v->stride;
+            int s = sq;
+            for (int k = 1;; k++) {
+                s += off;
+                int c = p->board[s];
+                if (c == NC_EMPTY)
+                    continue;
+                if (c != NC_OFF && nc_colour(c) == by && (v->ray_types[by][ray][k < 16 ? k : 16] >> nc_type(c) & 1))
+                    return true;
+                break;
+            }
+        }
+        for (int i = 0; i < v->nleaps; i++) {
+            int c = p->board[sq - v->leap_dx[i] - v->leap_dy[i] * v->stride];
+            if (c != NC_EMPTY && c != NC_OFF && nc_colour(c) == by && (v->leap_types[by][i] >> nc_type(c) & 1))
+                return true;
+        }
+        if (!generate)
+            return false;
+    }
     Gen g = {0};
     g.p = p;
     g.colour = by;
     g.target = sq;
-    bool titans = p->ntitans > 0;
     int tf = v->file_of[sq], tr = v->rank_of[sq];
     for (int i = 0; i < p->npieces[by] && !g.found; i++) {
         int from = p->plist[by][i];
+        int t = nc_type(p->board[from]);
+        if (!(generate >> t & 1))
+            continue;
         int dx = tf - v->file_of[from], dy = tr - v->rank_of[from];
         if (!titans) {
-            if (!v->reach[by][nc_type(p->board[from])][dy + 15][dx + 15])
+            if (!v->reach[by][t][dy + 15][dx + 15])
                 continue;
             g.filter = true;
             g.tdx = dx;

@@ -396,7 +396,13 @@ int pos_from_fen(Position *p, const Variant *v, const char *fen, char *err, int 
                         snprintf(tmp, sizeof tmp, "%c%d", 'a' + f, r + v->rank_base);
                         return fen_error(err, errlen, "position text: piece on square %s, which does not exist", tmp);
                     }
-                    set_sq(p, sq, nc_code(t, isupper((unsigned char)*s) ? NC_WHITE : NC_BLACK));
+                    int colour = isupper((unsigned char)*s) ? NC_WHITE : NC_BLACK;
+                    /* only a Titan pushed there stands on its promotion rank */
+                    if (v->types[t].promotes && !v->types[t].titan && v->rel_rank[colour][sq] >= v->promo_rank) {
+                        snprintf(tmp, sizeof tmp, "%c%d", 'a' + f, r + v->rank_base);
+                        return fen_error(err, errlen, "position text: a piece that must promote stands on %s", tmp);
+                    }
+                    set_sq(p, sq, nc_code(t, colour));
                 }
                 f++;
                 s++;

@@ -116,6 +116,70 @@ static void build_reach(Variant *v, int t)
     }
 }
 
+/* Fills the fast check-test tables (see ray_types in variant.h). */
+static void build_attack_tables(Variant *v)
+{
+    memset(v->ray_types, 0, sizeof v->ray_types);
+    memset(v->leap_types, 0, sizeof v->leap_types);
+    v->nleaps = 0;
+    v->complex_types = 0;
+    for (int t = 0; t < v->ntypes; t++) {
+        const PieceType *pt = &v->types[t];
+        for (int a = 0; a < pt->natoms; a++) {
+            const Atom *at = &pt->atoms[a];
+            if (!(at->to & SQ_ENEMY) && !(at->flags & (AF_TAKE_OVER | AF_BENT_FLYOVER)) && at->kind != ATOM_FLYOVER)
+                continue; /* never removes anything */
+            bool simple = !at->zone && !at->start && !(at->flags & (AF_TAKE_OVER | AF_BENT_FLYOVER | AF_STOP_CENTRE)) &&
+                          ((at->kind == ATOM_SLIDE && (at->over == SQ_EMPTY || at->max == 1)) ||
+                           at->kind == ATOM_LEAP);
+            if (!simple) {
+                v->complex_types |= 1u << t;
+                continue;
+            }
+        }
+    }
+    for (int t = 0; t < v->ntypes; t++) {
+        if (v->complex_types & (1u << t))
+            continue;
+        const PieceType *pt = &v->types[t];
+        for (int a = 0; a < pt->natoms; a++) {
+            const Atom *at = &pt->atoms[a];
+            if (!(at->to & SQ_ENEMY))
+                continue;
+            for (int c = 0; c < 2; c++)
+                for (int d = 0; d < at->ndirs; d++) {
+                    int dx = at->dx[d], dy = c ? -at->dy[d] : at->dy[d];
+                    if (at->kind == ATOM_LEAP) {
+                        int i;
+                        for (i = 0; i < v->nleaps; i++)
+                            if (v->leap_dx[i] == dx && v->leap_dy[i] == dy)
+                                break;
+                        if (i == v->nleaps) {
+                            if (v->nleaps == 32) { /* too many vectors: test the type by generation */
+                                v->complex_types |= 1u << t;
+                                continue;
+                            }
+                            v->leap_dx[i] = (int8_t)dx;
+                            v->leap_dy[i] = (int8_t)dy;
+                            v->nleaps++;
+                        }
+                        v->leap_types[c][i] |= 1u << t;
+                        continue;
+                    }
+                    /* the attacker moves along (dx,dy): seen from the target it
+                     * stands in direction (-dx,-dy) */
+                    int ray;
+                    for (ray = 0; ray < 8; ray++)
+                        if (nc_ray_dx[ray] == -dx && nc_ray_dy[ray] == -dy)
+                            break;
+                    int maxk = at->max ? at->max : 16;
+                    for (int k = at->min; k <= maxk && k <= 16; k++)
+                        v->ray_types[c][ray][k] |= 1u << t;
+                }
+        }
+    }
+}
+
 int variant_finish(Variant *v, char *err, int errlen)
 {
     v->stride = v->width + 2 * NC_PAD;
@@ -153,6 +217,7 @@ int variant_finish(Variant *v, char *err, int errlen)
                 }
         build_reach(v, t);
     }
+    build_attack_tables(v);
     uint64_t seed = 0x6E696E6A61636865ull; /* fixed */
     for (int code = 0; code < 2 * NC_MAX_TYPES + 1; code++)
         for (int sq = 0; sq < NC_MAX_SQ; sq++)

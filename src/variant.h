@@ -26,6 +26,9 @@
 enum { NC_EMPTY = 0, NC_OFF = 255 };
 enum { NC_WHITE = 0, NC_BLACK = 1 };
 
+static const int8_t nc_ray_dx[8] = {1, -1, 0, 0, 1, 1, -1, -1};
+static const int8_t nc_ray_dy[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+
 static inline int nc_code(int type, int colour) { return 1 + 2 * type + colour; }
 static inline int nc_type(int code) { return (code - 1) >> 1; }
 static inline int nc_colour(int code) { return (code - 1) & 1; }
@@ -102,6 +105,16 @@ typedef struct Variant {
     /* reach[colour][type][dy+15][dx+15]: the piece can possibly remove a piece
      * at that relative offset (ignoring pushes); used to skip pieces fast. */
     uint8_t reach[2][NC_MAX_TYPES][31][31];
+    /* Fast check test for types whose captures are plain slides over empty
+     * squares or leaps: ray_types[c][dir][k] holds the types of colour c
+     * that remove a piece k squares away looking from the target along
+     * direction dir (index into nc_ray_dx/dy); leap_types likewise for the
+     * leap vectors.  Other types are tested by generating their moves. */
+    uint32_t ray_types[2][8][17];
+    int nleaps;
+    int8_t leap_dx[32], leap_dy[32];
+    uint32_t leap_types[2][32];
+    uint32_t complex_types;
     bool has_titans;                  /* some type is a Titan */
     bool has_bent;                    /* some type moves on bent paths */
 

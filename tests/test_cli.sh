@@ -80,6 +80,11 @@ run --variant chess --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1" --mo
 check "bad fen status" 1 "$status"
 check "bad fen message" "ninjachess: position text: expected 8 ranks separated by '/'" "$(cat "$tmp/err")"
 
+run --variant chess --fen "4k2P/8/8/8/8/8/8/4K3 w - - 0 1" --moves
+check "pawn on its last rank" "ninjachess: position text: a piece that must promote stands on h8" "$(cat "$tmp/err")"
+run --variant chess-titan-rooks --titans pawn --fen "4k2P/8/8/8/8/8/8/4K3 w - - 0 1" --moves
+check "titan pawn on its last rank" 0 "$status"
+
 run --variant chess --play e2-e5 --moves
 check "illegal move status" 1 "$status"
 check "illegal move message" "ninjachess: illegal move 'e2-e5'" "$(cat "$tmp/err")"
