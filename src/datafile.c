@@ -655,10 +655,23 @@ static int parse_type_list(const Variant *v, const char *list, int *out, int max
 
 /* Castling squares follow from the chosen setup: the royal piece, and the
  * castling rooks nearest the edges on its rank, one on each side. */
+static void fill_castle_mask(Variant *v)
+{
+    memset(v->castle_mask, 0, sizeof v->castle_mask);
+    for (int c = 0; c < 2; c++) {
+        if (v->castle_king_sq[c])
+            v->castle_mask[v->castle_king_sq[c]] |= (uint8_t)(3 << (2 * c));
+        for (int w = 0; w < 2; w++)
+            if (v->castle_rook_sq[c][w])
+                v->castle_mask[v->castle_rook_sq[c][w]] |= (uint8_t)(1 << (2 * c + w));
+    }
+}
+
 static int locate_castling(Variant *v, char *err, int errlen)
 {
     memset(v->castle_king_sq, 0, sizeof v->castle_king_sq);
     memset(v->castle_rook_sq, 0, sizeof v->castle_rook_sq);
+    memset(v->castle_mask, 0, sizeof v->castle_mask);
     if (!v->castling)
         return 0;
     Position p;
@@ -703,6 +716,7 @@ static int locate_castling(Variant *v, char *err, int errlen)
             }
         }
     }
+    fill_castle_mask(v);
     return 0;
 }
 

@@ -28,27 +28,27 @@ static inline void set_sq(Position *p, int sq, int code)
     const Variant *v = p->v;
     int old = p->board[sq];
     if (old != NC_EMPTY) {
-        int c = nc_colour(old), t = nc_type(old);
+        int c = nc_colour(old), f = v->code_flags[old];
         list_remove(p, sq, c);
         p->count[old]--;
-        if (v->types[t].royal) {
+        if (f & NC_CF_ROYAL) {
             p->nroyal[c]--;
             p->king[c] = 0;
         }
-        if (v->types[t].titan)
+        if (f & NC_CF_TITAN)
             p->ntitans--;
     }
     p->board[sq] = (uint8_t)code;
     p->key ^= v->zob_psq[old][sq] ^ v->zob_psq[code][sq];
     if (code != NC_EMPTY) {
-        int c = nc_colour(code), t = nc_type(code);
+        int c = nc_colour(code), f = v->code_flags[code];
         list_add(p, sq, c);
         p->count[code]++;
-        if (v->types[t].royal) {
+        if (f & NC_CF_ROYAL) {
             p->nroyal[c]++;
             p->king[c] = (uint16_t)sq;
         }
-        if (v->types[t].titan)
+        if (f & NC_CF_TITAN)
             p->ntitans++;
     }
 }
@@ -86,20 +86,6 @@ static void clear_ep(Position *p)
         p->key ^= p->v->zob_ep[p->ep[i]];
     p->nep = 0;
     p->ep_victim = 0;
-}
-
-/* Castling rights lost when anything leaves or enters these squares. */
-static int castle_mask_for(const Variant *v, int sq)
-{
-    int mask = 0;
-    for (int c = 0; c < 2; c++) {
-        if (sq == v->castle_king_sq[c])
-            mask |= 3 << (2 * c);
-        for (int w = 0; w < 2; w++)
-            if (sq == v->castle_rook_sq[c][w])
-                mask |= 1 << (2 * c + w);
-    }
-    return mask;
 }
 
 void pos_clear(Position *p, const Variant *v)
@@ -231,7 +217,7 @@ void make_move(Position *p, const Move *m, Undo *u)
     if (p->castle) {
         int rights = p->castle;
         for (int i = 0; i < u->nch; i++)
-            rights &= ~castle_mask_for(v, u->ch[i].sq);
+            rights &= ~v->castle_mask[u->ch[i].sq];
         if (rights != p->castle)
             set_castle(p, rights);
     }

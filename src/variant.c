@@ -218,6 +218,11 @@ int variant_finish(Variant *v, char *err, int errlen)
         build_reach(v, t);
     }
     build_attack_tables(v);
+    memset(v->code_flags, 0, sizeof v->code_flags);
+    for (int t = 0; t < v->ntypes; t++)
+        for (int c = 0; c < 2; c++)
+            v->code_flags[nc_code(t, c)] =
+                (uint8_t)((v->types[t].royal ? NC_CF_ROYAL : 0) | (v->types[t].titan ? NC_CF_TITAN : 0));
     uint64_t seed = 0x6E696E6A61636865ull; /* fixed */
     for (int code = 0; code < 2 * NC_MAX_TYPES + 1; code++)
         for (int sq = 0; sq < NC_MAX_SQ; sq++)

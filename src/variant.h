@@ -25,6 +25,7 @@
 /* Board cell codes.  A piece code is 1 + 2 * type + colour. */
 enum { NC_EMPTY = 0, NC_OFF = 255 };
 enum { NC_WHITE = 0, NC_BLACK = 1 };
+enum { NC_CF_ROYAL = 1, NC_CF_TITAN = 2 };
 
 static const int8_t nc_ray_dx[8] = {1, -1, 0, 0, 1, 1, -1, -1};
 static const int8_t nc_ray_dy[8] = {0, 0, 1, -1, 1, -1, 1, -1};
@@ -115,6 +116,7 @@ typedef struct Variant {
     int8_t leap_dx[32], leap_dy[32];
     uint32_t leap_types[2][32];
     uint32_t complex_types;
+    uint8_t code_flags[2 * NC_MAX_TYPES + 1]; /* NC_CF_* per piece code */
     bool has_titans;                  /* some type is a Titan */
     bool has_bent;                    /* some type moves on bent paths */
 
@@ -129,6 +131,7 @@ typedef struct Variant {
     int castle_rook_type; /* -1 none */
     uint16_t castle_king_sq[2];
     uint16_t castle_rook_sq[2][2];    /* [colour][0 = lower file side, 1 = higher] */
+    uint8_t castle_mask[NC_MAX_SQ];   /* rights lost when a square's occupant changes */
 
     /* Drops.  drop_sq is per colour; drop_slide: a dropped piece of that type
      * may slide forward over vacant squares up to the centre rank. */
