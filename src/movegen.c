@@ -111,11 +111,49 @@ static bool origin_ok(const Variant *v, const Atom *a, int colour, int from)
     return true;
 }
 
+/* The common case when listing: a slide over empty squares that moves or
+ * captures by replacement, by a piece that never promotes (rook, bishop,
+ * queen, king).  Same moves as gen_slide, without its per-square checks. */
+static void gen_plain_slide(Gen *g, int from, int t, int ai, const Atom *a)
+{
+    const Position *p = g->p;
+    const Variant *v = p->v;
+    int c = g->colour;
+    int maxd = a->max ? a->max : 64;
+    MoveList *ml = g->ml;
+    Move *out = ml->m + ml->n;
+    for (int d = 0; d < a->ndirs; d++) {
+        int off = v->atom_off[t][ai][c][d];
+        int s = from;
+        for (int dist = 1; dist <= maxd; dist++) {
+            s += off;
+            int sc = p->board[s];
+            if (sc == NC_EMPTY) {
+                *out++ = (Move){.from = (uint16_t)from, .to = (uint16_t)s};
+                continue;
+            }
+            if (sc != NC_OFF && nc_colour(sc) != c) {
+                if (v->code_flags[sc] & NC_CF_TITAN)
+                    *out++ = (Move){.from = (uint16_t)from, .to = (uint16_t)s, .flags = MF_PUSH, .pushdir = (int16_t)off};
+                else
+                    *out++ = (Move){.from = (uint16_t)from, .to = (uint16_t)s};
+            }
+            break;
+        }
+    }
+    ml->n = (int)(out - ml->m);
+    assert(ml->n <= NC_MAX_MOVES);
+}
+
 static void gen_slide(Gen *g, int from, int t, int ai, const Atom *a)
 {
     Position *p = g->p;
     const Variant *v = p->v;
     int c = g->colour;
+    if (!g->target && a->plain && !v->types[t].promotes && !v->insane_from[t]) {
+        gen_plain_slide(g, from, t, ai, a);
+        return;
+    }
     int maxd = a->max ? a->max : 64;
     bool promotes = v->types[t].promotes;
     for (int d = 0; d < a->ndirs; d++) {

@@ -208,6 +208,11 @@ int variant_finish(Variant *v, char *err, int errlen)
         for (int a = 0; a < pt->natoms; a++)
             if (pt->atoms[a].kind == ATOM_BENT)
                 v->has_bent = true;
+        for (int a = 0; a < pt->natoms; a++) {
+            Atom *at = &pt->atoms[a];
+            at->plain = at->kind == ATOM_SLIDE && at->over == SQ_EMPTY && !at->flags && at->min == 1 &&
+                        at->to == (SQ_EMPTY | SQ_ENEMY) && !at->zone && !at->start;
+        }
         for (int a = 0; a < pt->natoms; a++)
             for (int c = 0; c < 2; c++)
                 for (int d = 0; d < pt->atoms[a].ndirs; d++) {

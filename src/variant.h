@@ -67,6 +67,7 @@ typedef struct {
     uint8_t flags;     /* AF_* */
     uint8_t zone;      /* Zone: where the origin must be, relative to the centre rank */
     uint8_t start;     /* StartCond: origin on / off the side's start rank */
+    uint8_t plain;     /* slide over empty squares, move or capture, no conditions (set by variant_finish) */
 } Atom;
 
 typedef struct {
