@@ -1,13 +1,385 @@
+/* The computer opponent: mates, tactics, stopping, legality of every move
+ * it returns, determinism of the threaded search, and level strength. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
-static void placeholder(void **state) { (void)state; }
+#include "datafile.h"
+#include "game.h"
+#include "movegen.h"
+#include "movetext.h"
+#include "search/search.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static Variant *load(const char *name)
+{
+    DataErrors errs;
+    Variant *v = variant_load(NC_TEST_DATA_DIR, name, &errs);
+    if (!v)
+        data_errors_print(&errs, stderr);
+    assert_non_null(v);
+    return v;
+}
+
+static void game_from(Game *g, const Variant *v, const char *fen)
+{
+    Position p;
+    char err[256];
+    if (fen) {
+        if (pos_from_fen(&p, v, fen, err, sizeof err))
+            fail_msg("bad position text %s: %s", fen, err);
+    } else {
+        pos_start(&p, v);
+    }
+    game_init(g, &p);
+}
+
+static bool is_legal_move(Position *p, const Move *m)
+{
+    MoveList ml;
+    gen_legal(p, &ml);
+    for (int i = 0; i < ml.n; i++)
+        if (move_equal(&ml.m[i], m))
+            return true;
+    return false;
+}
+
+/* Searches to a depth at full strength; returns the move text of the best
+ * move in buf and the score. */
+static int search_text(const char *variant, const char *fen, int depth, char *buf, int buflen, Move *best)
+{
+    Variant *v = load(variant);
+    Game g;
+    game_from(&g, v, fen);
+    Search *s = search_new(8);
+    assert_non_null(s);
+    SearchLimits lim = {depth, 0, 0, 10};
+    SearchInfo in;
+    search_run(s, &g, &lim, &in);
+    assert_true(in.done);
+    assert_true(in.has_best);
+    assert_true(is_legal_move(&g.pos, &in.best));
+    move_to_text(&g.pos, &in.best, buf, buflen);
+    if (best)
+        *best = in.best;
+    search_free(s);
+    game_free(&g);
+    variant_free(v);
+    return in.score;
+}
+
+#define MATE_IN(n) (SEARCH_MATE - (2 * (n) - 1))
+
+static void mate_in_one_chess(void **state)
+{
+    (void)state;
+    char buf[160];
+    int sc = search_text("chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 4, buf, sizeof buf, NULL);
+    assert_string_equal(buf, "a1-a8");
+    assert_int_equal(sc, MATE_IN(1));
+}
+
+static void mate_in_two_chess(void **state)
+{
+    (void)state;
+    char buf[160];
+    int sc = search_text("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", 6, buf, sizeof buf, NULL);
+    assert_int_equal(sc, MATE_IN(2));
+}
+
+static void mate_in_three_chess(void **state)
+{
+    (void)state;
+    char buf[160];
+    int sc = search_text("chess", "k7/8/8/3K4/8/8/8/7R w - - 0 1", 8, buf, sizeof buf, NULL);
+    assert_int_equal(sc, MATE_IN(3));
+}
+
+/* The bomber flies over the knight on c11 and lands on c12: the king on h12
+ * is then removable by a fly-over along rank 12, and cannot escape. */
+static void mate_by_flyover_titan(void **state)
+{
+    (void)state;
+    char buf[160];
+    int sc = search_text("titan-chess", "7k4/2n3jjj3/2F9/12/12/12/12/12/12/12/12/K11 w - - 0 1", 4, buf, sizeof buf,
+                         NULL);
+    assert_string_equal(buf, "c10-c12xc11");
+    assert_int_equal(sc, MATE_IN(1));
+}
+
+static void mate_in_three_titan(void **state)
+{
+    (void)state;
+    char buf[160];
+    int sc = search_text("titan-chess", "k11/12/12/3K8/12/12/12/12/12/12/12/11R w - - 0 1", 8, buf, sizeof buf, NULL);
+    assert_int_equal(sc, MATE_IN(3));
+}
+
+static void mate_in_two_ten_by_ten(void **state)
+{
+    (void)state;
+    char buf[160];
+    const char *fen = "****2****/k9/10/2K7/10/10/10/10/10/10/9R/****2****[] w - - 0 1";
+    assert_int_equal(search_text("stealth-ninja", fen, 6, buf, sizeof buf, NULL), MATE_IN(2));
+    assert_int_equal(search_text("flying-warmachines", fen, 6, buf, sizeof buf, NULL), MATE_IN(2));
+}
+
+/* A ninja pawn dropped on i2 slides to i5 and attacks the king on j6, whose
+ * flight squares are its own pawns or covered by the knights. */
+static void mate_by_drop_stealth(void **state)
+{
+    (void)state;
+    char buf[160];
+    Move m;
+    int sc = search_text("stealth-ninja", "****2****/10/10/10/8pp/8pk/10/7N2/7N2/10/K9/****2****[J] w - - 0 1", 4, buf,
+                         sizeof buf, &m);
+    assert_int_equal(m.kind, MK_DROP);
+    assert_string_equal(buf, "J@i2-i5");
+    assert_int_equal(sc, MATE_IN(1));
+}
+
+/* A warmachine leaps three squares to c10 and attacks a10 and b10 at once. */
+static void mate_warmachine(void **state)
+{
+    (void)state;
+    char buf[160];
+    int sc = search_text("flying-warmachines", "****2****/k9/pp8/10/2M7/10/10/10/10/10/9K/****2****[] w - - 0 1", 4, buf,
+                         sizeof buf, NULL);
+    assert_int_equal(sc, MATE_IN(1));
+}
+
+static void hanging_piece_taken(void **state)
+{
+    (void)state;
+    char buf[160];
+    search_text("chess", "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", 4, buf, sizeof buf, NULL);
+    assert_string_equal(buf, "d1-d5xd5");
+    /* the same by a fly-over capture on the big board */
+    search_text("titan-chess", "7k4/12/12/12/12/12/q11/12/12/12/12/F5K5 w - - 0 1", 4, buf, sizeof buf, NULL);
+    assert_string_equal(buf, "a1-a7xa6");
+    /* and by a Titan crush: the rook pushes the Titan rook onto the queen */
+    search_text("chess-titan-rooks", "4k3/8/q7/r7/8/8/8/R3K3 w - - 0 1", 4, buf, sizeof buf, NULL);
+    assert_string_equal(buf, "a1-a5^a5%a6");
+}
+
+static void checkmated_has_no_move(void **state)
+{
+    (void)state;
+    Variant *v = load("chess");
+    Game g;
+    game_from(&g, v, "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
+    Search *s = search_new(1);
+    SearchLimits lim = {3, 0, 0, 10};
+    SearchInfo in;
+    search_run(s, &g, &lim, &in);
+    assert_true(in.done);
+    assert_false(in.has_best);
+    search_free(s);
+    game_free(&g);
+    variant_free(v);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void stop_returns_at_once(void **state)
+{
+    (void)state;
+    const char *variants[] = {"chess", "titan-chess"};
+    for (int k = 0; k < 2; k++) {
+        Variant *v = load(variants[k]);
+        Game g;
+        game_from(&g, v, NULL);
+        Search *s = search_new(16);
+        SearchLimits lim = {0, 60, 0, 10}; /* would think for a minute */
+        assert_int_equal(search_start(s, &g, &lim), 0);
+        struct timespec ts = {0, 150 * 1000000L};
+        nanosleep(&ts, NULL);
+        SearchInfo in;
+        assert_false(search_poll(s, &in));
+        double t0 = now();
+        search_stop(s);
+        search_wait(s, &in);
+        double dt = now() - t0;
+        assert_true(dt < 0.2);
+        assert_true(in.done);
+        assert_true(in.has_best);
+        assert_true(is_legal_move(&g.pos, &in.best));
+        /* stopping at once, before any iteration completed, still gives a move */
+        search_start(s, &g, &lim);
+        search_stop(s);
+        search_wait(s, &in);
+        assert_true(in.has_best);
+        assert_true(is_legal_move(&g.pos, &in.best));
+        /* stopping when idle is harmless */
+        search_stop(s);
+        search_free(s);
+        game_free(&g);
+        variant_free(v);
+    }
+}
+
+/* The threaded search and the synchronous one agree at a fixed depth. */
+static void threaded_matches_sync(void **state)
+{
+    (void)state;
+    Variant *v = load("capablanca");
+    Game g;
+    game_from(&g, v, NULL);
+    Search *s = search_new(16);
+    SearchLimits lim = {6, 0, 0, 10};
+    SearchInfo a, b;
+    search_run(s, &g, &lim, &a);
+    search_clear(s);
+    search_start(s, &g, &lim);
+    while (!search_poll(s, &b)) {
+        struct timespec ts = {0, 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    search_wait(s, &b);
+    assert_true(move_equal(&a.best, &b.best));
+    assert_int_equal(a.score, b.score);
+    assert_true(a.nodes == b.nodes);
+    assert_int_equal(b.depth, 6);
+    search_free(s);
+    game_free(&g);
+    variant_free(v);
+}
+
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Positions reached by random legal moves: every returned move is legal,
+ * and a move is returned exactly when one exists. */
+static void never_illegal(void **state)
+{
+    (void)state;
+    const char *variants[] = {"chess", "capablanca", "titan-chess", "stealth-ninja", "flying-warmachines",
+                              "chess-titan-rooks", "titan-chess-titans"};
+    uint64_t r = 0x1234567ULL;
+    int searched = 0;
+    for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
+        Variant *v = load(variants[k]);
+        Search *s = search_new(4);
+        for (int gi = 0; gi < 12; gi++) {
+            Game g;
+            game_from(&g, v, NULL);
+            int plies = 120;
+            for (int ply = 0; ply < plies; ply++) {
+                MoveList ml;
+                gen_legal(&g.pos, &ml);
+                if (ply % 3 == 0 || ml.n == 0) {
+                    SearchLimits lim = {1 + (int)(rnd(&r) % 3), 0, 3000, (int)(rnd(&r) % 11)};
+                    SearchInfo in;
+                    search_run(s, &g, &lim, &in);
+                    searched++;
+                    assert_true(in.done);
+                    if (ml.n == 0 || g.pos.scepter) {
+                        assert_false(in.has_best);
+                    } else {
+                        assert_true(in.has_best);
+                        if (!is_legal_move(&g.pos, &in.best)) {
+                            char fen[1024];
+                            pos_to_fen(&g.pos, fen, sizeof fen);
+                            fail_msg("illegal move returned in %s: %s", variants[k], fen);
+                        }
+                    }
+                }
+                if (ml.n == 0 || g.pos.scepter)
+                    break;
+                game_push(&g, &ml.m[rnd(&r) % (uint64_t)ml.n]);
+            }
+            game_free(&g);
+        }
+        search_free(s);
+        variant_free(v);
+    }
+    assert_true(searched > 1000);
+}
+
+/* Plays a game between two levels from a start position; returns the
+ * stronger side's result: 1 win, 0.5 draw or material ahead, 0 otherwise. */
+static double play(const Variant *v, int strong, int weak, int strong_colour, uint64_t seed)
+{
+    Game g;
+    game_from(&g, v, NULL);
+    Search *s[2] = {search_new(4), search_new(4)};
+    uint64_t r = seed;
+    /* two random plies so that games differ */
+    for (int k = 0; k < 2; k++) {
+        MoveList ml;
+        gen_legal(&g.pos, &ml);
+        game_push(&g, &ml.m[rnd(&r) % (uint64_t)ml.n]);
+    }
+    GameStatus st;
+    while ((st = game_status(&g)) == GS_ONGOING && g.nply < 160) {
+        int me = g.pos.side == strong_colour ? 0 : 1;
+        SearchLimits lim = {0, 0, 20000, me == 0 ? strong : weak};
+        SearchInfo in;
+        search_run(s[me], &g, &lim, &in);
+        assert_true(in.has_best);
+        game_push(&g, &in.best);
+    }
+    double res;
+    int w = game_winner(&g, st);
+    if (w >= 0) {
+        res = w == strong_colour ? 1.0 : 0.0;
+    } else {
+        int mat[2] = {0, 0};
+        for (int c = 0; c < 2; c++)
+            for (int i = 0; i < g.pos.npieces[c]; i++)
+                mat[c] += v->types[nc_type(g.pos.board[g.pos.plist[c][i]])].value;
+        res = mat[strong_colour] > mat[strong_colour ^ 1] + 300 ? 0.75 : 0.5;
+    }
+    search_free(s[0]);
+    search_free(s[1]);
+    game_free(&g);
+    return res;
+}
+
+static void levels_differ(void **state)
+{
+    (void)state;
+    Variant *v = load("chess");
+    double total = 0;
+    for (int i = 0; i < 2; i++)
+        total += play(v, 6, 1, i == 0 ? NC_WHITE : NC_BLACK, 77 + (uint64_t)i);
+    variant_free(v);
+    assert_true(total >= 1.5);
+}
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = { cmocka_unit_test(placeholder) };
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(mate_in_one_chess),
+        cmocka_unit_test(mate_in_two_chess),
+        cmocka_unit_test(mate_in_three_chess),
+        cmocka_unit_test(mate_by_flyover_titan),
+        cmocka_unit_test(mate_in_three_titan),
+        cmocka_unit_test(mate_in_two_ten_by_ten),
+        cmocka_unit_test(mate_by_drop_stealth),
+        cmocka_unit_test(mate_warmachine),
+        cmocka_unit_test(hanging_piece_taken),
+        cmocka_unit_test(checkmated_has_no_move),
+        cmocka_unit_test(stop_returns_at_once),
+        cmocka_unit_test(threaded_matches_sync),
+        cmocka_unit_test(never_illegal),
+        cmocka_unit_test(levels_differ),
+    };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,13 +4,16 @@
  * A Search owns its transposition table and may run one search at a time,
  * either synchronously (search_run) or on its own thread (search_start,
  * then search_poll / search_stop / search_wait).  The game passed in is
- * copied, so the caller may change its own game while a search runs. */
+ * copied, so the caller may change its own game while a search runs; the
+ * Variant it refers to must stay alive until the search is done.  Levels,
+ * time use and draw rules are documented at the top of search.c. */
 #ifndef NC_SEARCH_H
 #define NC_SEARCH_H
 
 #include "../game.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define SEARCH_MAX_PV 64

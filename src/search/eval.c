@@ -1,0 +1,268 @@
+/* Static evaluation built from a variant's data: nothing here knows a piece
+ * by name, so new pieces and variants are evaluated without code changes.
+ *
+ * Terms (White minus Black, then turned to the side to move's view):
+ *  - material: the data files' values; a Titan is worth a quarter more
+ *    because it can never be captured (only pushed off the board);
+ *  - pieces in hand: 90% of their value (80% while every square they may
+ *    be dropped on is occupied), so holding a piece is nearly as good as
+ *    having it on the board, but a useful drop is still preferred;
+ *  - mobility and centralisation, as square tables: each piece type's move
+ *    count from every square of an empty board, measured once by the move
+ *    generator itself, so leapers, sliders, bent and flying pieces all get
+ *    tables that fit their geometry;
+ *  - advancement of promoting pieces toward the promotion rank, growing
+ *    steeply near it, and more in the endgame;
+ *  - king shelter (friendly pieces next to the king, enemy pieces near it)
+ *    in the middlegame, king centralisation in the endgame;
+ *  - a small bonus for the side to move.
+ * Middlegame and endgame tables are blended by the non-pawn material left. */
+#include "eval.h"
+
+#include "../movegen.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int clampi(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+/* Number of moves a lone piece of type t and colour c has from sq. */
+static int lone_moves(const Variant *v, int t, int c, int sq, MoveList *ml)
+{
+    Position p;
+    pos_clear(&p, v);
+    pos_put(&p, sq, nc_code(t, c));
+    p.side = c;
+    gen_pseudo(&p, ml);
+    return ml->n;
+}
+
+static uint64_t fnv(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *b = data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+uint64_t eval_fingerprint(const Variant *v)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    h = fnv(h, v->name, strlen(v->name));
+    int geo[] = {v->width, v->height, v->ntypes, v->centre_rank, v->start_rank, v->promo_rank, v->nsquares,
+                 v->castle_king_sq[0], v->castle_king_sq[1], v->setup};
+    h = fnv(h, geo, sizeof geo);
+    for (int t = 0; t < v->ntypes; t++) {
+        const PieceType *pt = &v->types[t];
+        int f[] = {pt->value, pt->royal, pt->titan, pt->promotes, pt->natoms, pt->letter};
+        h = fnv(h, f, sizeof f);
+        h = fnv(h, pt->atoms, sizeof(Atom) * (size_t)pt->natoms);
+    }
+    return h;
+}
+
+void eval_init(EvalTables *e, const Variant *v)
+{
+    memset(e, 0, sizeof *e);
+    e->v = v;
+    e->fingerprint = eval_fingerprint(v);
+    int w = v->width, h = v->height;
+    double cf = (w - 1) / 2.0, cr = (h - 1) / 2.0;
+
+    for (int t = 0; t < v->ntypes; t++) {
+        const PieceType *pt = &v->types[t];
+        int raw = pt->royal ? 0 : pt->value;
+        e->value[t] = raw + (pt->titan ? raw / 4 : 0);
+        e->hand_value[t] = raw * 9 / 10;
+        e->phase_piece[t] = !pt->royal && !pt->promotes;
+    }
+
+    /* Phase reference: the start position's non-pawn material. */
+    Position start;
+    pos_start(&start, v);
+    for (int c = 0; c < 2; c++) {
+        for (int i = 0; i < start.npieces[c]; i++) {
+            int t = nc_type(start.board[start.plist[c][i]]);
+            if (e->phase_piece[t])
+                e->phase_total += v->types[t].value;
+        }
+        for (int t = 0; t < v->ntypes; t++)
+            if (e->phase_piece[t])
+                e->phase_total += start.hand[c][t] * v->types[t].value;
+    }
+
+    /* Rings around a king, as board offsets (the padding makes them safe). */
+    int n1 = 0, n2 = 0;
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++) {
+            int d = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
+            if (d == 1)
+                e->ring1[n1++] = dy * v->stride + dx;
+            else if (d == 2)
+                e->ring2[n2++] = dy * v->stride + dx;
+        }
+
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ml)
+        abort();
+    int prange = v->promo_rank - v->start_rank;
+    if (prange < 1)
+        prange = 1;
+    for (int t = 0; t < v->ntypes; t++) {
+        const PieceType *pt = &v->types[t];
+        for (int c = 0; c < 2; c++) {
+            int code = nc_code(t, c);
+            /* mobility reference: the type's mean move count */
+            int sum = 0, cnt = 0;
+            int mob[NC_MAX_SQ] = {0};
+            if (!pt->royal && !pt->promotes) {
+                for (int i = 0; i < v->nsquares; i++) {
+                    int sq = v->squares[i];
+                    mob[sq] = lone_moves(v, t, c, sq, ml);
+                    sum += mob[sq];
+                    cnt++;
+                }
+            }
+            int avg = cnt ? sum / cnt : 0;
+            int ksq0 = v->castle_king_sq[c];
+            for (int i = 0; i < v->nsquares; i++) {
+                int sq = v->squares[i];
+                int f = v->file_of[sq], r = v->rank_of[sq];
+                int rr = v->rel_rank[c][sq];
+                double cd = (f > cf ? f - cf : cf - f) + (r > cr ? r - cr : cr - r);
+                int mg = 0, eg = 0;
+                if (pt->royal) {
+                    int home = ksq0 ? v->rel_rank[c][ksq0] : v->start_rank - 1;
+                    int up = rr - home;
+                    if (up < 0)
+                        up = 0; /* rear squares are as safe as home */
+                    double fd = f > cf ? f - cf : cf - f;
+                    mg = -20 * up + (up == 0 ? (int)(4 * fd) : 0);
+                    eg = (int)(-6 * cd);
+                } else if (pt->promotes) {
+                    int adv = clampi(rr - v->start_rank, 0, prange);
+                    double fr = (double)adv / prange;
+                    mg = (int)(3 * adv + 50 * fr * fr * fr);
+                    eg = (int)(6 * adv + 140 * fr * fr * fr);
+                    double fd = f > cf ? f - cf : cf - f;
+                    mg += (int)(4 - 2 * fd); /* central pawns a little better */
+                } else {
+                    int m = clampi(3 * (mob[sq] - avg), -40, 40);
+                    mg = m - (int)(2 * cd);
+                    eg = m - (int)(2 * cd);
+                }
+                if (pt->promotes) {
+                    int adv = clampi(rr - v->start_rank, 0, prange);
+                    double fr = (double)adv / prange;
+                    e->passed_bonus[code][sq] = (int16_t)(15 + 160 * fr * fr);
+                    e->promoter[code] = true;
+                }
+                e->pst_mg[code][sq] = (int16_t)mg;
+                e->pst_eg[code][sq] = (int16_t)eg;
+            }
+        }
+    }
+    free(ml);
+}
+
+/* Shelter minus pressure around the king of colour c. */
+static int king_safety(const EvalTables *e, const Position *p, int c)
+{
+    int k = p->king[c];
+    if (!k)
+        return 0;
+    int f1 = 0, f2 = 0, e1 = 0, e2 = 0;
+    for (int i = 0; i < 8; i++) {
+        int code = p->board[k + e->ring1[i]];
+        if (code == NC_EMPTY || code == NC_OFF)
+            continue;
+        if (nc_colour(code) == c)
+            f1++;
+        else
+            e1++;
+    }
+    for (int i = 0; i < 16; i++) {
+        int code = p->board[k + e->ring2[i]];
+        if (code == NC_EMPTY || code == NC_OFF)
+            continue;
+        if (nc_colour(code) == c)
+            f2++;
+        else
+            e2++;
+    }
+    return 10 * (f1 < 4 ? f1 : 4) + 3 * (f2 < 6 ? f2 : 6) - 14 * e1 - 7 * e2;
+}
+
+/* Promoting pieces with no enemy promoting piece ahead on their own or a
+ * neighbouring file: White's bonus minus Black's. */
+static int passed(const EvalTables *e, const Position *p)
+{
+    const Variant *v = e->v;
+    int score = 0;
+    for (int c = 0; c < 2; c++) {
+        int fwd = c == NC_WHITE ? v->stride : -v->stride;
+        for (int i = 0; i < p->npieces[c]; i++) {
+            int sq = p->plist[c][i], code = p->board[sq];
+            if (!e->promoter[code])
+                continue;
+            bool clear = true;
+            for (int s = sq + fwd; p->board[s] != NC_OFF || v->exists[s + 1] || v->exists[s - 1]; s += fwd) {
+                for (int d = -1; d <= 1; d++) {
+                    int q = p->board[s + d];
+                    if (q != NC_EMPTY && q != NC_OFF && nc_colour(q) != c && e->promoter[q]) {
+                        clear = false;
+                        break;
+                    }
+                }
+                if (!clear)
+                    break;
+            }
+            if (clear)
+                score += (c == NC_WHITE ? 1 : -1) * e->passed_bonus[code][sq];
+        }
+    }
+    return score;
+}
+
+int eval_position(const EvalTables *e, const Position *p)
+{
+    const Variant *v = e->v;
+    int mat = 0, mg = 0, eg = 0, phase_mat = 0;
+    for (int c = 0; c < 2; c++) {
+        int sign = c == NC_WHITE ? 1 : -1;
+        int cm = 0, cmg = 0, ceg = 0;
+        for (int i = 0; i < p->npieces[c]; i++) {
+            int sq = p->plist[c][i], code = p->board[sq], t = nc_type(code);
+            cm += e->value[t];
+            cmg += e->pst_mg[code][sq];
+            ceg += e->pst_eg[code][sq];
+            if (e->phase_piece[t])
+                phase_mat += v->types[t].value;
+        }
+        if (v->has_drops)
+            for (int t = 0; t < v->ntypes; t++)
+                if (p->hand[c][t]) {
+                    /* a drop is a threat only while a drop square is free */
+                    bool can_drop = false;
+                    for (int k = 0; k < v->ndropsq[t][c] && !can_drop; k++)
+                        can_drop = p->board[v->dropsq[t][c][k]] == NC_EMPTY;
+                    cm += p->hand[c][t] * (can_drop ? e->hand_value[t] : e->hand_value[t] * 8 / 9);
+                    if (e->phase_piece[t])
+                        phase_mat += p->hand[c][t] * v->types[t].value;
+                }
+        cmg += king_safety(e, p, c);
+        mat += sign * cm;
+        mg += sign * cmg;
+        eg += sign * ceg;
+    }
+    int phase = e->phase_total > 0 ? phase_mat * 256 / e->phase_total : 0;
+    if (phase > 256)
+        phase = 256;
+    /* passed promoting pieces matter once the board empties; the scan is
+     * skipped earlier because it costs time on the big boards */
+    if (phase < 160)
+        eg += passed(e, p);
+    int score = mat + (mg * phase + eg * (256 - phase)) / 256;
+    score += p->side == NC_WHITE ? 10 : -10;
+    return p->side == NC_WHITE ? score : -score;
+}

@@ -1,0 +1,32 @@
+/* Static evaluation for any variant, built from the variant's data alone.
+ * Internal to the search (not part of the public contract in search.h). */
+#ifndef NC_EVAL_H
+#define NC_EVAL_H
+
+#include "../position.h"
+
+typedef struct {
+    const Variant *v;         /* tables below belong to this variant */
+    uint64_t fingerprint;     /* eval_fingerprint(v) when built */
+    int value[NC_MAX_TYPES];  /* material, centipawns (royal 0, Titan bonus added) */
+    int hand_value[NC_MAX_TYPES];
+    /* Square tables per piece code (1 + 2 * type + colour), opening and
+     * endgame, from the owner's view (always a bonus for the owner). */
+    int16_t pst_mg[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];
+    int16_t pst_eg[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];
+    int phase_total;          /* non-pawn, non-royal material at the start */
+    bool phase_piece[NC_MAX_TYPES]; /* counts towards the game phase */
+    int16_t passed_bonus[2 * NC_MAX_TYPES + 1][NC_MAX_SQ]; /* endgame, promoting pieces */
+    bool promoter[2 * NC_MAX_TYPES + 1]; /* the code's type promotes */
+    int ring1[8], ring2[16];  /* board offsets at king distance 1 and 2 */
+} EvalTables;
+
+/* Builds the tables for v (a few milliseconds; needs only the variant). */
+void eval_init(EvalTables *e, const Variant *v);
+/* A digest of everything in v the tables depend on: a variant loaded again
+ * at the same address (or changed by --titans) is told apart by it. */
+uint64_t eval_fingerprint(const Variant *v);
+/* Score of p in centipawns from the side to move's view. */
+int eval_position(const EvalTables *e, const Position *p);
+
+#endif

@@ -1,0 +1,454 @@
+/* The game behind the screen: history with move texts, undo and redo,
+ * the selection and its highlights, the end of the game and the computer. */
+#include "ui_internal.h"
+
+#include "../datafile.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n);
+    if (!q)
+        abort();
+    return q;
+}
+
+void ui_msg(Ui *u, bool error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(u->msg, sizeof u->msg, fmt, ap);
+    va_end(ap);
+    u->msg_error = error;
+}
+
+const char *ui_type_name(const Variant *v, int type)
+{
+    return v->types[type].title[0] ? v->types[type].title : v->types[type].name;
+}
+
+/* Loads a variant with its setup, rules and Titans, keeping the messages
+ * for the screen instead of printing them (the terminal is in curses mode). */
+static Variant *load_variant(const char *dir, const char *name, const char *setup,
+                             const char *options, const char *titans, char *err, int errlen)
+{
+    DataErrors errs;
+    errs.n = 0;
+    Variant *v = variant_load(dir, name, &errs);
+    if (!v) {
+        if (errs.n > 0)
+            snprintf(err, (size_t)errlen, "%s", errs.msg[0]);
+        else
+            snprintf(err, (size_t)errlen, "cannot load variant '%s'", name);
+        return NULL;
+    }
+    if ((setup && *setup && variant_set_setup(v, setup, err, errlen)) ||
+        (options && *options && variant_set_options(v, options, err, errlen)) ||
+        (titans && *titans && variant_set_titans(v, titans, err, errlen))) {
+        variant_free(v);
+        return NULL;
+    }
+    return v;
+}
+
+static void copy_str(char *dst, size_t n, const char *s)
+{
+    snprintf(dst, n, "%s", s ? s : "");
+}
+
+int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *setup,
+                const char *options, const char *titans, const char *fen, char *err, int errlen)
+{
+    Variant *v = load_variant(data_dir, variant, setup, options, titans, err, errlen);
+    if (!v)
+        return -1;
+    Position start;
+    if (fen && *fen) {
+        if (pos_from_fen(&start, v, fen, err, errlen)) {
+            variant_free(v);
+            return -1;
+        }
+    } else {
+        pos_start(&start, v);
+    }
+    ui_computer_stop(u);
+    if (u->v) {
+        game_free(&u->g);
+        variant_free(u->v);
+    }
+    u->v = v;
+    u->data_dir = data_dir;
+    copy_str(u->vname, sizeof u->vname, variant);
+    copy_str(u->setup, sizeof u->setup, setup);
+    copy_str(u->options, sizeof u->options, options);
+    copy_str(u->titans, sizeof u->titans, titans);
+    /* The start position refers to the variant by pointer; it is ours now. */
+    start.v = v;
+    memset(&u->g, 0, sizeof u->g);
+    game_init(&u->g, &start);
+    u->cursor = 0;
+    ui_game_reset(u, &start);
+    return 0;
+}
+
+void ui_game_reset(Ui *u, const Position *start)
+{
+    ui_computer_stop(u);
+    game_free(&u->g);
+    game_init(&u->g, start);
+    u->start = *start;
+    u->nredo = 0;
+    u->end = END_NONE;
+    u->result[0] = 0;
+    u->sel = 0;
+    u->drop_type = -1;
+    u->have_score = false;
+    if (!u->cursor || !u->v->exists[u->cursor]) {
+        /* Start on the king's file, two ranks in front of the mover. */
+        int k = start->king[start->side];
+        u->cursor = k ? k : u->v->squares[0];
+    }
+    ui_refresh(u);
+}
+
+void ui_game_free(Ui *u)
+{
+    ui_computer_stop(u);
+    if (u->search)
+        search_free(u->search);
+    u->search = NULL;
+    if (u->v) {
+        game_free(&u->g);
+        variant_free(u->v);
+    }
+    u->v = NULL;
+    free(u->text);
+    free(u->redo);
+    u->text = NULL;
+    u->redo = NULL;
+    u->cap = 0;
+}
+
+bool ui_game_over(const Ui *u)
+{
+    return u->end != END_NONE;
+}
+
+static void ensure_cap(Ui *u, int n)
+{
+    if (n < u->cap)
+        return;
+    int cap = u->cap ? u->cap : 64;
+    while (cap <= n)
+        cap *= 2;
+    u->text = xrealloc(u->text, sizeof *u->text * (size_t)cap);
+    u->redo = xrealloc(u->redo, sizeof *u->redo * (size_t)cap);
+    u->cap = cap;
+}
+
+/* Recomputes everything that follows from the position: legal moves,
+ * check, the end of the game, and the highlights of the selection. */
+void ui_refresh(Ui *u)
+{
+    gen_legal(&u->g.pos, &u->legal);
+    u->in_check = u->g.pos.king[u->g.pos.side] && in_check(&u->g.pos);
+    if (u->end == END_NONE || u->end == END_STATUS) {
+        u->status = game_status(&u->g);
+        u->end = u->status == GS_ONGOING ? END_NONE : END_STATUS;
+        if (u->end == END_STATUS) {
+            int w = game_winner(&u->g, u->status);
+            snprintf(u->result, sizeof u->result, "%s, %s",
+                     w == NC_WHITE ? "1-0" : w == NC_BLACK ? "0-1" : "1/2-1/2",
+                     game_status_text(u->status));
+        } else {
+            u->result[0] = 0;
+        }
+    }
+    if (u->sel)
+        ui_select(u, u->sel);
+    else if (u->drop_type >= 0)
+        ui_select_drop(u, u->drop_type);
+    else
+        memset(u->hl, 0, sizeof u->hl);
+    ui_hover(u);
+}
+
+static bool move_matches_selection(const Ui *u, const Move *m)
+{
+    if (u->drop_type >= 0)
+        return m->kind == MK_DROP && m->promo == u->drop_type + 1;
+    return u->sel && m->kind != MK_DROP && m->from == u->sel;
+}
+
+/* The highlight of a destination; the more special kinds win, because a
+ * square can be reached by several moves (castling and a king step). */
+static int move_kind(const Move *m, const MoveEffects *fx)
+{
+    if (m->kind == MK_CASTLE)
+        return HL_CASTLE;
+    if (m->flags & MF_PUSH)
+        return HL_PUSH;
+    if (m->promo && m->kind != MK_DROP)
+        return HL_PROMO;
+    for (int i = 0; i < fx->n; i++)
+        if (fx->kind[i] == FX_CAPTURE && fx->sq[i] == m->to)
+            return HL_CAPTURE;
+    return HL_QUIET;
+}
+
+static int hl_rank(int k)
+{
+    static const int rank[HL_COUNT] = {0, 1, 3, 2, 5, 4, 6};
+    return rank[k];
+}
+
+static void compute_highlights(Ui *u)
+{
+    memset(u->hl, 0, sizeof u->hl);
+    Position *p = &u->g.pos;
+    /* Removed squares first, so that destinations drawn over them win. */
+    uint8_t removed[NC_MAX_SQ];
+    memset(removed, 0, sizeof removed);
+    for (int i = 0; i < u->legal.n; i++) {
+        const Move *m = &u->legal.m[i];
+        if (!move_matches_selection(u, m))
+            continue;
+        MoveEffects fx;
+        move_effects(p, m, &fx);
+        int k = move_kind(m, &fx);
+        if (hl_rank(k) > hl_rank(u->hl[m->to]))
+            u->hl[m->to] = (uint8_t)k;
+        for (int j = 0; j < fx.n; j++)
+            if (fx.sq[j] != m->to)
+                removed[fx.sq[j]] = 1;
+    }
+    for (int sq = 0; sq < NC_MAX_SQ; sq++)
+        if (removed[sq] && !u->hl[sq])
+            u->hl[sq] = HL_REMOVED;
+}
+
+void ui_select(Ui *u, int sq)
+{
+    u->sel = sq;
+    u->drop_type = -1;
+    if (sq)
+        compute_highlights(u);
+    else
+        memset(u->hl, 0, sizeof u->hl);
+    ui_hover(u);
+}
+
+void ui_select_drop(Ui *u, int type)
+{
+    u->sel = 0;
+    u->drop_type = type;
+    if (type >= 0)
+        compute_highlights(u);
+    else
+        memset(u->hl, 0, sizeof u->hl);
+    ui_hover(u);
+}
+
+int ui_candidates(const Ui *u, int sq, Move *out, int max)
+{
+    int n = 0;
+    for (int i = 0; i < u->legal.n && n < max; i++) {
+        const Move *m = &u->legal.m[i];
+        if (move_matches_selection(u, m) && m->to == sq)
+            out[n++] = m[0];
+    }
+    return n;
+}
+
+static const char *fx_word(int k)
+{
+    switch (k) {
+    case FX_CAPTURE: return "captures";
+    case FX_PUSH: return "pushes";
+    case FX_CRUSH: return "crushes";
+    default: return "exiles";
+    }
+}
+
+/* "e2-e5xe4: captures e4 (Black Pawn)" and the like. */
+void ui_describe_move(const Ui *u, const Move *m, char *buf, int len)
+{
+    Position *p = (Position *)&u->g.pos;
+    char text[160], sqn[8];
+    move_to_text(p, m, text, sizeof text);
+    int n = snprintf(buf, (size_t)len, "%s", text);
+    MoveEffects fx;
+    move_effects(p, m, &fx);
+    if (m->kind == MK_CASTLE)
+        n += snprintf(buf + n, (size_t)(len > n ? len - n : 0), ": castles");
+    if (m->kind == MK_DROP && m->aux != m->to)
+        n += snprintf(buf + n, (size_t)(len > n ? len - n : 0), ": dropped on %s, slides to %s",
+                      nc_sqname(u->v, m->aux, sqn), nc_sqname(u->v, m->to, text));
+    else if (m->kind == MK_DROP)
+        n += snprintf(buf + n, (size_t)(len > n ? len - n : 0), ": dropped on %s", nc_sqname(u->v, m->to, sqn));
+    for (int i = 0; i < fx.n && n < len; i++) {
+        int code = p->board[fx.sq[i]];
+        n += snprintf(buf + n, (size_t)(len - n), "%s %s %s", i ? "," : ":", fx_word(fx.kind[i]),
+                      nc_sqname(u->v, fx.sq[i], sqn));
+        if (code != NC_EMPTY && code != NC_OFF && n < len)
+            n += snprintf(buf + n, (size_t)(len - n), " (%s)", ui_type_name(u->v, nc_type(code)));
+    }
+    if (m->promo && m->kind != MK_DROP && n < len)
+        snprintf(buf + n, (size_t)(len - n), ", becomes %s", ui_type_name(u->v, m->promo - 1));
+}
+
+void ui_hover(Ui *u)
+{
+    memset(u->removes, 0, sizeof u->removes);
+    u->hover[0] = 0;
+    if (!u->sel && u->drop_type < 0)
+        return;
+    Move c[8];
+    int n = ui_candidates(u, u->cursor, c, 8);
+    if (n == 0)
+        return;
+    MoveEffects fx;
+    move_effects(&u->g.pos, &c[0], &fx);
+    for (int i = 0; i < fx.n; i++)
+        u->removes[fx.sq[i]] = 1;
+    ui_describe_move(u, &c[0], u->hover, sizeof u->hover);
+    if (n > 1) {
+        size_t l = strlen(u->hover);
+        snprintf(u->hover + l, sizeof u->hover - l, " (+%d choices)", n - 1);
+    }
+}
+
+void ui_play(Ui *u, const Move *m)
+{
+    ensure_cap(u, u->g.nply + 1);
+    move_to_text(&u->g.pos, m, u->text[u->g.nply], sizeof u->text[0]);
+    game_push(&u->g, m);
+    u->nredo = 0;
+    u->sel = 0;
+    u->drop_type = -1;
+    if (u->end != END_STATUS)
+        u->end = END_NONE;
+    ui_refresh(u);
+}
+
+static bool undo_one(Ui *u)
+{
+    if (u->g.nply == 0)
+        return false;
+    Move m = u->g.moves[u->g.nply - 1];
+    game_pop(&u->g);
+    ensure_cap(u, u->nredo + 1);
+    u->redo[u->nredo++] = m;
+    return true;
+}
+
+/* Against the computer both plies go back, so the human moves again. */
+bool ui_undo(Ui *u)
+{
+    ui_computer_stop(u);
+    if (u->end == END_RESIGN || u->end == END_AGREED) {
+        /* Taking back a resignation or a draw agreement resumes the game. */
+        u->end = END_NONE;
+        ui_refresh(u);
+        return true;
+    }
+    if (!undo_one(u))
+        return false;
+    while (u->player[u->g.pos.side] == PL_COMPUTER && u->player[u->g.pos.side ^ 1] == PL_HUMAN &&
+           u->g.nply > 0)
+        undo_one(u);
+    u->end = END_NONE;
+    u->sel = 0;
+    u->drop_type = -1;
+    ui_refresh(u);
+    return true;
+}
+
+bool ui_redo(Ui *u)
+{
+    ui_computer_stop(u);
+    if (u->nredo == 0)
+        return false;
+    do {
+        Move m = u->redo[--u->nredo];
+        ensure_cap(u, u->g.nply + 1);
+        move_to_text(&u->g.pos, &m, u->text[u->g.nply], sizeof u->text[0]);
+        game_push(&u->g, &m);
+    } while (u->nredo > 0 && u->player[u->g.pos.side] == PL_COMPUTER &&
+             u->player[u->g.pos.side ^ 1] == PL_HUMAN);
+    u->end = END_NONE;
+    u->sel = 0;
+    u->drop_type = -1;
+    ui_refresh(u);
+    return true;
+}
+
+/* ---- the computer ---- */
+
+void ui_computer_stop(Ui *u)
+{
+    if (u->search && u->thinking) {
+        SearchInfo info;
+        search_stop(u->search);
+        search_wait(u->search, &info);
+    }
+    u->thinking = false;
+}
+
+void ui_computer_move_now(Ui *u)
+{
+    if (u->search && u->thinking)
+        search_stop(u->search);
+}
+
+void ui_computer_tick(Ui *u)
+{
+    if (u->tutorial || ui_game_over(u) || u->player[u->g.pos.side] != PL_COMPUTER) {
+        ui_computer_stop(u);
+        return;
+    }
+    if (!u->search)
+        u->search = search_new(16);
+    if (!u->search) {
+        ui_msg(u, true, "the computer opponent is not available");
+        u->player[u->g.pos.side] = PL_HUMAN;
+        return;
+    }
+    if (!u->thinking) {
+        SearchLimits lim;
+        memset(&lim, 0, sizeof lim);
+        lim.level = u->level;
+        /* Thinking time grows with the level; the level also bounds depth. */
+        lim.seconds = 0.25 + 0.35 * (u->level ? u->level : 10);
+        if (search_start(u->search, &u->g, &lim) != 0) {
+            ui_msg(u, true, "the computer could not start thinking");
+            u->player[u->g.pos.side] = PL_HUMAN;
+            return;
+        }
+        u->thinking = true;
+        memset(&u->info, 0, sizeof u->info);
+        return;
+    }
+    if (!search_poll(u->search, &u->info))
+        return;
+    u->thinking = false;
+    if (!u->info.has_best)
+        return;
+    for (int i = 0; i < u->legal.n; i++) {
+        if (move_equal(&u->legal.m[i], &u->info.best)) {
+            u->last_score = u->info.score;
+            u->have_score = true;
+            Move m = u->legal.m[i];
+            char buf[200];
+            ui_describe_move(u, &m, buf, sizeof buf);
+            ui_play(u, &m);
+            ui_msg(u, false, "Computer played %s", buf);
+            return;
+        }
+    }
+    ui_msg(u, true, "the computer chose an illegal move; you play this side now");
+    u->player[u->g.pos.side] = PL_HUMAN;
+}

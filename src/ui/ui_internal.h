@@ -1,0 +1,172 @@
+/* Shared state of the game screen.  The modules split the work:
+ * ui_board.c draws, ui_game.c keeps the game and the highlights,
+ * ui_input.c turns keys and clicks into actions, ui_pgn.c saves and loads,
+ * ui_tutorial.c is the piece tutorial, ui_main.c starts and ends it all. */
+#ifndef NC_UI_INTERNAL_H
+#define NC_UI_INTERNAL_H
+
+#include "../game.h"
+#include "../movegen.h"
+#include "../movetext.h"
+#include "../options.h"
+#include "../search/search.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* What a highlighted square means for the selected piece (or hand piece). */
+enum {
+    HL_NONE,
+    HL_QUIET,    /* a move to an empty square (also a drop square) */
+    HL_CAPTURE,  /* the piece there is taken by replacement */
+    HL_REMOVED,  /* a piece removed by flying or jumping over it, or crushed */
+    HL_PUSH,     /* an enemy Titan there is pushed */
+    HL_PROMO,    /* the move promotes */
+    HL_CASTLE,   /* the king castles to this square */
+    HL_COUNT
+};
+
+/* Square backgrounds, one colour pair per (background, foreground). */
+enum {
+    BG_LIGHT, BG_DARK,
+    BG_QUIET, BG_CAPTURE, BG_REMOVED, BG_PUSH, BG_PROMO, BG_CASTLE,
+    BG_LAST_LIGHT, BG_LAST_DARK, BG_CHECK, BG_SELECTED,
+    BG_COUNT
+};
+enum { FG_WHITE, FG_BLACK, FG_MARK, FG_COUNT };
+/* Pairs for the panel after the square pairs. */
+enum { PAIR_TITLE = 1 + BG_COUNT * FG_COUNT, PAIR_ERROR, PAIR_GOOD, PAIR_DIM };
+
+enum { PL_HUMAN, PL_COMPUTER };
+/* Game end beyond the position's own status. */
+enum { END_NONE, END_STATUS, END_RESIGN, END_AGREED };
+
+typedef struct {
+    bool too_small;
+    int need_w, need_h;
+    int cw, ch;            /* cell size */
+    int bx, by;            /* screen position of the board's top-left cell */
+    int lw;                /* width of the rank-label column */
+    int px, py, pw, ph;    /* side panel */
+    int msg_y, hint_y;     /* message and key-hint lines */
+    int hand_y[2];         /* panel rows of the hands (for clicks) */
+    int hand_x0[2][NC_MAX_TYPES], hand_x1[2][NC_MAX_TYPES];
+} Layout;
+
+typedef struct Ui {
+    const char *data_dir;
+    Variant *v;
+    char vname[48], setup[24], options[96], titans[160];
+    Game g;
+    Position start;       /* where the game began (for [FEN] and move texts) */
+    char (*text)[160];    /* move text of each ply of g */
+    Move *redo;           /* plies taken back, last undone last */
+    int nredo, cap;
+
+    int player[2];        /* PL_HUMAN / PL_COMPUTER */
+    int level;
+    bool flipped, ascii, utf8;
+    int colours;          /* 0 monochrome, 8, 256 */
+
+    int cursor;           /* square under the cursor */
+    int sel;              /* selected square, 0 none */
+    int drop_type;        /* hand piece selected to drop, -1 none */
+    MoveList legal;       /* legal moves of the current position */
+    uint8_t hl[NC_MAX_SQ];     /* HL_* for the selection */
+    uint8_t removes[NC_MAX_SQ];/* squares the hovered move removes */
+    char hover[200];      /* what the hovered move does, in words */
+
+    int end;              /* END_* */
+    GameStatus status;
+    char result[160];     /* "1-0, checkmate" etc.; empty while playing */
+    bool in_check;
+
+    Search *search;
+    bool thinking;
+    SearchInfo info;
+    int last_score;       /* the computer's last score, its own view */
+    bool have_score;
+
+    char msg[256];
+    bool msg_error;
+    bool quit;
+    bool tutorial;        /* sandbox: any piece may be placed and moved */
+    int tut_type;         /* piece type the tutorial explains, -1 none */
+    Layout lay;
+    char save_path[512];  /* last file saved or loaded */
+} Ui;
+
+/* ui_game.c */
+int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *setup,
+                const char *options, const char *titans, const char *fen, char *err, int errlen);
+void ui_game_free(Ui *u);
+/* Sets the game to begin at start (drops the old history). */
+void ui_game_reset(Ui *u, const Position *start);
+void ui_refresh(Ui *u);          /* legal moves, status, highlights */
+void ui_select(Ui *u, int sq);   /* select a piece (0 clears) */
+void ui_select_drop(Ui *u, int type);
+/* Legal moves of the selection landing on sq; returns the count. */
+int ui_candidates(const Ui *u, int sq, Move *out, int max);
+void ui_play(Ui *u, const Move *m);
+bool ui_undo(Ui *u);
+bool ui_redo(Ui *u);
+void ui_hover(Ui *u);            /* fills hover/removes for the cursor square */
+void ui_describe_move(const Ui *u, const Move *m, char *buf, int len);
+void ui_msg(Ui *u, bool error, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void ui_computer_tick(Ui *u);    /* starts or finishes the computer's move */
+void ui_computer_stop(Ui *u);    /* abandons a running search */
+void ui_computer_move_now(Ui *u);
+bool ui_game_over(const Ui *u);
+const char *ui_type_name(const Variant *v, int type);
+
+/* ui_board.c */
+void ui_colours_init(Ui *u);
+void ui_layout(Ui *u, int rows, int cols);
+void ui_draw(Ui *u);
+void ui_square_cell(const Ui *u, int sq, int *y, int *x);
+int ui_square_at(const Ui *u, int y, int x);
+/* The text drawn for a piece code (UTF-8 glyph or letter). */
+const char *ui_piece_str(const Ui *u, int code, char *buf);
+int ui_square_pair(const Ui *u, int sq);    /* colour pair used for a square */
+void ui_draw_too_small(const Ui *u, int rows, int cols);
+
+/* ui_input.c */
+void ui_handle_key(Ui *u, int key);
+void ui_cursor_step(Ui *u, int dx, int dy);
+/* Plays one of n candidate moves, asking which in a menu when n > 1. */
+void ui_play_candidates(Ui *u, Move *c, int n);
+/* A small menu of labels; returns the chosen index or -1. */
+int ui_menu(Ui *u, const char *title, const char *const *items, int n);
+/* Reads a line at the bottom; returns false when cancelled. */
+bool ui_prompt(Ui *u, const char *question, char *buf, int len);
+void ui_help(Ui *u);
+bool ui_confirm(Ui *u, const char *question);
+/* Waits for a key, redrawing on resize; gives ERR only on a signal. */
+int ui_getkey(Ui *u);
+extern volatile sig_atomic_t ui_signal_caught;
+
+/* ui_pgn.c */
+int ui_pgn_write(const Ui *u, FILE *f);
+int ui_pgn_save(const Ui *u, const char *path, char *err, int errlen);
+/* Loads a PGN file into a new game in u (u->data_dir must be set).
+ * On failure u is unchanged and err says what is wrong. */
+int ui_pgn_load(Ui *u, const char *path, char *err, int errlen);
+int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int errlen);
+/* $XDG_STATE_HOME/ninjachess/autosave.pgn (or ~/.local/state/...). */
+int ui_autosave_path(char *buf, int len, bool create_dir);
+int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen);
+
+/* ui_tutorial.c */
+int ui_tutorial(Ui *u);
+
+/* ui_start.c */
+/* Start screen; fills the choices; returns false when the player quits. */
+bool ui_start_screen(Ui *u, const char *data_dir, char *variant, int vlen, char *setup,
+                     int slen, char *options, int olen, char *titans, int tlen);
+
+#endif

@@ -1,0 +1,249 @@
+/* Entry point of the game screen: chooses the game from the options, a
+ * saved game or the start screen, runs the main loop, and saves the game in
+ * progress on the way out, whatever the way out is. */
+#include "ui.h"
+#include "ui_internal.h"
+
+#include <curses.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static bool curses_on;
+
+static void on_signal(int sig)
+{
+    ui_signal_caught = sig;
+}
+
+/* A crash must not leave the terminal in raw mode; endwin is not
+ * async-signal-safe, but the process is dying anyway. */
+static void on_fatal(int sig)
+{
+    if (curses_on)
+        endwin();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sa.sa_handler = on_fatal;
+    sa.sa_flags = (int)SA_RESETHAND;
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+    sigaction(SIGFPE, &sa, NULL);
+    sigaction(SIGABRT, &sa, NULL);
+}
+
+static int start_curses(void)
+{
+    const char *term = getenv("TERM");
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "ninjachess: the game screen needs a terminal (use --moves, --xboard etc. otherwise)\n");
+        return -1;
+    }
+    if (!term || !*term || !strcmp(term, "dumb")) {
+        fprintf(stderr, "ninjachess: TERM is not set to a terminal that can show the game screen\n");
+        return -1;
+    }
+    if (!newterm(NULL, stdout, stdin)) {
+        fprintf(stderr, "ninjachess: cannot use terminal type '%s'\n", term);
+        return -1;
+    }
+    curses_on = true;
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    set_escdelay(25);
+    /* The terminal's own cursor sits on the cursor square: one more cue
+     * that works on every terminal, colour or not. */
+    curs_set(1);
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    mouseinterval(0);
+    timeout(100);
+    return 0;
+}
+
+static void stop_curses(void)
+{
+    if (curses_on) {
+        endwin();
+        curses_on = false;
+    }
+}
+
+static int player_of(const char *s, int dflt)
+{
+    if (!s)
+        return dflt;
+    return strcmp(s, "computer") == 0 ? PL_COMPUTER : PL_HUMAN;
+}
+
+/* Keeps the game for the next start, or forgets a finished one. */
+static void autosave(Ui *u)
+{
+    char path[1100], err[1200];
+    if (!u->v || u->tutorial || ui_autosave_path(path, sizeof path, true))
+        return;
+    if (ui_game_over(u) || u->g.nply == 0) {
+        unlink(path);
+        return;
+    }
+    if (ui_pgn_save(u, path, err, sizeof err) && !curses_on)
+        fprintf(stderr, "ninjachess: %s\n", err);
+}
+
+static int play_opt_moves(Ui *u, const Options *opt)
+{
+    for (int i = 0; i < opt->nplay; i++) {
+        Move m;
+        char err[256];
+        if (move_from_text(&u->g.pos, opt->play[i], &m, err, sizeof err)) {
+            fprintf(stderr, "ninjachess: --play %s: %s\n", opt->play[i], err);
+            return -1;
+        }
+        ui_play(u, &m);
+    }
+    return 0;
+}
+
+static void main_loop(Ui *u)
+{
+    while (!u->quit && !ui_signal_caught) {
+        ui_computer_tick(u);
+        ui_draw(u);
+        int k = getch();
+        if (k != ERR)
+            ui_handle_key(u, k);
+    }
+}
+
+int ui_main(const Options *opt)
+{
+    setlocale(LC_ALL, "");
+    static Ui u;
+    memset(&u, 0, sizeof u);
+    u.drop_type = -1;
+    u.data_dir = opt->data_dir;
+    u.ascii = opt->ascii;
+    u.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    u.level = opt->level ? opt->level : 3;
+    u.player[0] = player_of(opt->white, PL_HUMAN);
+    u.player[1] = player_of(opt->black, PL_COMPUTER);
+    char err[1200];
+    bool chosen = false;
+
+    /* Everything the command line asks for is checked before the screen
+     * starts, so that its errors are plain lines on the terminal. */
+    if (opt->load) {
+        if (ui_pgn_load(&u, opt->load, err, sizeof err)) {
+            fprintf(stderr, "ninjachess: %s\n", err);
+            return 1;
+        }
+        if (opt->white)
+            u.player[0] = player_of(opt->white, PL_HUMAN);
+        if (opt->black)
+            u.player[1] = player_of(opt->black, PL_COMPUTER);
+        if (opt->level)
+            u.level = opt->level;
+        snprintf(u.save_path, sizeof u.save_path, "%s", opt->load);
+        chosen = true;
+    } else if (opt->variant || opt->fen || opt->tutorial) {
+        const char *name = opt->variant ? opt->variant : "titan-chess";
+        if (ui_game_new(&u, opt->data_dir, name, opt->setup, opt->options, opt->titans, opt->fen, err,
+                        sizeof err)) {
+            fprintf(stderr, "ninjachess: %s\n", err);
+            ui_game_free(&u);
+            return 1;
+        }
+        if (play_opt_moves(&u, opt)) {
+            ui_game_free(&u);
+            return 1;
+        }
+        chosen = true;
+    }
+    if (start_curses()) {
+        ui_game_free(&u);
+        return 1;
+    }
+    install_signals();
+    ui_colours_init(&u);
+
+    if (opt->tutorial) {
+        ui_tutorial(&u);
+        stop_curses();
+        ui_game_free(&u);
+        return 0;
+    }
+    if (!chosen) {
+        char path[1100];
+        if (ui_autosave_path(path, sizeof path, false) == 0 && access(path, R_OK) == 0) {
+            /* Offer the game that was in progress when the program last ended. */
+            Ui probe;
+            memset(&probe, 0, sizeof probe);
+            probe.drop_type = -1;
+            probe.data_dir = opt->data_dir;
+            probe.utf8 = u.utf8;
+            probe.colours = u.colours;
+            if (ui_pgn_load(&probe, path, err, sizeof err) == 0) {
+                char q[200];
+                snprintf(q, sizeof q, "Resume the saved game of %s (%d plies)?", probe.v->title, probe.g.nply);
+                if (ui_confirm(&u, q)) {
+                    probe.level = u.level;
+                    if (ui_pgn_load(&u, path, err, sizeof err) == 0) {
+                        chosen = true;
+                        ui_msg(&u, false, "Resumed the saved game");
+                    }
+                }
+            } else {
+                /* Kept aside for inspection, so it is not offered again. */
+                char bad[1200];
+                snprintf(bad, sizeof bad, "%s.damaged", path);
+                rename(path, bad);
+                ui_msg(&u, true, "The saved game could not be read (kept as %s): %s", bad, err);
+            }
+            ui_game_free(&probe);
+        }
+    }
+    if (!chosen && !ui_signal_caught) {
+        char variant[48], setup[24], options[96], titans[160];
+        if (!ui_start_screen(&u, opt->data_dir, variant, sizeof variant, setup, sizeof setup, options,
+                             sizeof options, titans, sizeof titans)) {
+            stop_curses();
+            ui_game_free(&u);
+            return ui_signal_caught ? 128 + ui_signal_caught : 0;
+        }
+        char keep[256];
+        snprintf(keep, sizeof keep, "%s", u.msg);
+        if (ui_game_new(&u, opt->data_dir, variant, setup, options, titans, NULL, err, sizeof err)) {
+            stop_curses();
+            fprintf(stderr, "ninjachess: %s\n", err);
+            ui_game_free(&u);
+            return 1;
+        }
+        if (keep[0])
+            ui_msg(&u, u.msg_error, "%s", keep);
+    }
+    if (!ui_signal_caught && !u.msg[0])
+        ui_msg(&u, false, "%s: %s vs %s. Press ? for help.", u.v->title,
+               u.player[0] == PL_COMPUTER ? "computer" : "human", u.player[1] == PL_COMPUTER ? "computer" : "human");
+    main_loop(&u);
+    ui_computer_stop(&u);
+    autosave(&u);
+    stop_curses();
+    int sig = ui_signal_caught;
+    ui_game_free(&u);
+    return sig ? 128 + sig : 0;
+}

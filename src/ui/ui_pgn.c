@@ -1,0 +1,467 @@
+/* Saved games: PGN with [Variant], [FEN] when the game did not begin at the
+ * setup, and the moves in the move text.  Files are replaced atomically so a
+ * crash or a full disk never leaves half a game behind. */
+#include "ui_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen)
+{
+    char tmp[1100];
+    snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, (size_t)errlen, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(fd, data + done, len - done);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        done += (size_t)w;
+    }
+    int e = errno;
+    if (done < len || fsync(fd) != 0) {
+        if (done >= len)
+            e = errno;
+        close(fd);
+        unlink(tmp);
+        snprintf(err, (size_t)errlen, "cannot write %s: %s", path, strerror(e));
+        return -1;
+    }
+    fchmod(fd, 0644);
+    if (close(fd) != 0 || rename(tmp, path) != 0) {
+        e = errno;
+        unlink(tmp);
+        snprintf(err, (size_t)errlen, "cannot write %s: %s", path, strerror(e));
+        return -1;
+    }
+    return 0;
+}
+
+static void put_tag(FILE *f, const char *name, const char *value)
+{
+    fprintf(f, "[%s \"", name);
+    for (const char *s = value; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        fputc(*s, f);
+    }
+    fputs("\"]\n", f);
+}
+
+static bool start_is_setup(const Ui *u)
+{
+    Position p;
+    pos_start(&p, u->v);
+    char a[1024], b[1024];
+    pos_to_fen(&p, a, sizeof a);
+    pos_to_fen(&u->start, b, sizeof b);
+    return !strcmp(a, b);
+}
+
+static const char *result_token(const Ui *u)
+{
+    if (!ui_game_over(u))
+        return "*";
+    if (!strncmp(u->result, "1-0", 3))
+        return "1-0";
+    if (!strncmp(u->result, "0-1", 3))
+        return "0-1";
+    return "1/2-1/2";
+}
+
+int ui_pgn_write(const Ui *u, FILE *f)
+{
+    char date[16] = "????.??.??";
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    put_tag(f, "Event", "ninjachess game");
+    put_tag(f, "Site", "?");
+    put_tag(f, "Date", date);
+    put_tag(f, "Round", "-");
+    put_tag(f, "White", u->player[0] == PL_COMPUTER ? "computer" : "human");
+    put_tag(f, "Black", u->player[1] == PL_COMPUTER ? "computer" : "human");
+    put_tag(f, "Result", result_token(u));
+    put_tag(f, "Variant", u->vname);
+    if (u->setup[0])
+        put_tag(f, "VariantSetup", u->setup);
+    if (u->options[0])
+        put_tag(f, "VariantOptions", u->options);
+    if (u->titans[0])
+        put_tag(f, "Titans", u->titans);
+    if (u->level) {
+        char lv[8];
+        snprintf(lv, sizeof lv, "%d", u->level);
+        put_tag(f, "Level", lv);
+    }
+    if (!start_is_setup(u)) {
+        char fen[1024];
+        pos_to_fen(&u->start, fen, sizeof fen);
+        put_tag(f, "SetUp", "1");
+        put_tag(f, "FEN", fen);
+    }
+    if (u->result[0] && ui_game_over(u))
+        put_tag(f, "Termination", u->result);
+    fputc('\n', f);
+    int col = 0;
+    int first_black = u->start.side == NC_BLACK;
+    for (int i = 0; i < u->g.nply; i++) {
+        char tok[200];
+        int num = u->start.fullmove + (i + first_black) / 2;
+        int n;
+        if ((i + first_black) % 2 == 0)
+            n = snprintf(tok, sizeof tok, "%d. %s", num, u->text[i]);
+        else if (i == 0)
+            n = snprintf(tok, sizeof tok, "%d... %s", num, u->text[i]);
+        else
+            n = snprintf(tok, sizeof tok, "%s", u->text[i]);
+        if (col && col + 1 + n > 79) {
+            fputc('\n', f);
+            col = 0;
+        }
+        if (col) {
+            fputc(' ', f);
+            col++;
+        }
+        fputs(tok, f);
+        col += n;
+    }
+    fprintf(f, "%s%s\n", col ? " " : "", result_token(u));
+    return ferror(f) ? -1 : 0;
+}
+
+int ui_pgn_save(const Ui *u, const char *path, char *err, int errlen)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) {
+        snprintf(err, (size_t)errlen, "out of memory");
+        return -1;
+    }
+    int rc = ui_pgn_write(u, f);
+    fclose(f);
+    if (rc == 0)
+        rc = ui_atomic_write(path, buf, len, err, errlen);
+    else
+        snprintf(err, (size_t)errlen, "cannot write %s", path);
+    free(buf);
+    return rc;
+}
+
+/* ---- reading ---- */
+
+typedef struct {
+    char variant[48], setup[24], options[96], titans[160], fen[1024], white[16], black[16];
+    int level;
+    bool has_variant;
+} Tags;
+
+static const char *skip_space(const char *s, int *line)
+{
+    for (;;) {
+        while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') {
+            if (*s == '\n')
+                (*line)++;
+            s++;
+        }
+        if (*s == ';' || (*s == '%')) { /* comment to end of line / escape line */
+            while (*s && *s != '\n')
+                s++;
+            continue;
+        }
+        return s;
+    }
+}
+
+/* Copies a tag value, cutting it at the field's size. */
+static void set_field(char *dst, size_t n, const char *v)
+{
+    size_t l = strlen(v);
+    if (l >= n)
+        l = n - 1;
+    memcpy(dst, v, l);
+    dst[l] = 0;
+}
+
+static int parse_tag(const char *s, const char **end, Tags *t, int line, char *err, int errlen)
+{
+    /* s points after '[' */
+    char name[32];
+    int n = 0;
+    while (*s == ' ')
+        s++;
+    while ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_') {
+        if (n < 31)
+            name[n++] = *s;
+        s++;
+    }
+    name[n] = 0;
+    while (*s == ' ')
+        s++;
+    if (!n || *s != '"') {
+        snprintf(err, (size_t)errlen, "line %d: malformed tag (expected [Name \"value\"])", line);
+        return -1;
+    }
+    s++;
+    char val[1024];
+    int k = 0;
+    while (*s && *s != '"' && *s != '\n') {
+        if (*s == '\\' && s[1])
+            s++;
+        if (k < 1023)
+            val[k++] = *s;
+        s++;
+    }
+    val[k] = 0;
+    if (*s != '"') {
+        snprintf(err, (size_t)errlen, "line %d: tag %s is not closed", line, name);
+        return -1;
+    }
+    s++;
+    while (*s == ' ')
+        s++;
+    if (*s != ']') {
+        snprintf(err, (size_t)errlen, "line %d: tag %s is not closed with ]", line, name);
+        return -1;
+    }
+    *end = s + 1;
+    if (!strcmp(name, "Variant")) {
+        set_field(t->variant, sizeof t->variant, val);
+        /* "Titan Chess" written by other programs means titan-chess. */
+        for (char *c = t->variant; *c; c++)
+            *c = *c == ' ' ? '-' : (*c >= 'A' && *c <= 'Z') ? (char)(*c - 'A' + 'a') : *c;
+        t->has_variant = true;
+    } else if (!strcmp(name, "VariantSetup")) {
+        set_field(t->setup, sizeof t->setup, val);
+    } else if (!strcmp(name, "VariantOptions")) {
+        set_field(t->options, sizeof t->options, val);
+    } else if (!strcmp(name, "Titans")) {
+        set_field(t->titans, sizeof t->titans, val);
+    } else if (!strcmp(name, "FEN")) {
+        set_field(t->fen, sizeof t->fen, val);
+    } else if (!strcmp(name, "White")) {
+        set_field(t->white, sizeof t->white, val);
+    } else if (!strcmp(name, "Black")) {
+        set_field(t->black, sizeof t->black, val);
+    } else if (!strcmp(name, "Level")) {
+        t->level = atoi(val);
+        if (t->level < 0 || t->level > 10)
+            t->level = 0;
+    }
+    return 0;
+}
+
+static bool is_result(const char *tok)
+{
+    return !strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2") || !strcmp(tok, "*");
+}
+
+int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int errlen)
+{
+    Tags t;
+    memset(&t, 0, sizeof t);
+    int line = 1;
+    const char *s = skip_space(text, &line);
+    char e[400];
+    if (*s != '[') {
+        snprintf(err, (size_t)errlen, "%s is not a saved game (no PGN tags at the start)", name);
+        return -1;
+    }
+    while (*s == '[') {
+        if (parse_tag(s + 1, &s, &t, line, e, sizeof e)) {
+            snprintf(err, (size_t)errlen, "%s: %s", name, e);
+            return -1;
+        }
+        s = skip_space(s, &line);
+    }
+    if (!t.has_variant) {
+        snprintf(err, (size_t)errlen, "%s: no [Variant] tag; cannot tell which game this is", name);
+        return -1;
+    }
+    /* Build the new game aside, so a bad file leaves the current one alone. */
+    Ui n;
+    memset(&n, 0, sizeof n);
+    n.drop_type = -1;
+    n.utf8 = u->utf8;
+    n.ascii = u->ascii;
+    n.colours = u->colours;
+    if (ui_game_new(&n, u->data_dir, t.variant, t.setup, t.options, t.titans, t.fen, e, sizeof e)) {
+        snprintf(err, (size_t)errlen, "%s: %s", name, e);
+        ui_game_free(&n);
+        return -1;
+    }
+    int ply = 0;
+    while (*s) {
+        s = skip_space(s, &line);
+        if (!*s)
+            break;
+        if (*s == '{') {
+            while (*s && *s != '}') {
+                if (*s == '\n')
+                    line++;
+                s++;
+            }
+            if (!*s) {
+                snprintf(err, (size_t)errlen, "%s: line %d: comment not closed", name, line);
+                ui_game_free(&n);
+                return -1;
+            }
+            s++;
+            continue;
+        }
+        if (*s == '(' || *s == ')') {
+            snprintf(err, (size_t)errlen, "%s: line %d: variations are not supported", name, line);
+            ui_game_free(&n);
+            return -1;
+        }
+        char tok[200];
+        int k = 0;
+        while (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r' && *s != '{' && k < 199)
+            tok[k++] = *s++;
+        tok[k] = 0;
+        if (is_result(tok))
+            break;
+        if (tok[0] == '$')
+            continue;
+        /* Move numbers "12." and "12..." and "12.e3-e5". */
+        char *mv = tok;
+        if (*mv >= '0' && *mv <= '9') {
+            char *q = mv;
+            while (*q >= '0' && *q <= '9')
+                q++;
+            if (*q == '.') {
+                while (*q == '.')
+                    q++;
+                mv = q;
+            }
+        }
+        if (!*mv)
+            continue;
+        if (n.g.pos.scepter || (ui_game_over(&n) && n.status == GS_CHECKMATE)) {
+            snprintf(err, (size_t)errlen, "%s: line %d: move '%s' after the game ended", name, line, mv);
+            ui_game_free(&n);
+            return -1;
+        }
+        Move m;
+        if (move_from_text(&n.g.pos, mv, &m, e, sizeof e)) {
+            snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", name, line, ply / 2 + 1, mv, e);
+            ui_game_free(&n);
+            return -1;
+        }
+        ui_play(&n, &m);
+        ply++;
+    }
+    /* Keep the player's screen settings; take the game and its players. */
+    ui_computer_stop(u);
+    Ui old = *u;
+    *u = n;
+    u->data_dir = old.data_dir;
+    u->flipped = old.flipped;
+    u->lay = old.lay;
+    u->search = old.search;
+    u->level = t.level ? t.level : old.level;
+    u->player[0] = t.white[0] ? (!strcmp(t.white, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[0];
+    u->player[1] = t.black[0] ? (!strcmp(t.black, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[1];
+    old.search = NULL;
+    ui_game_free(&old);
+    u->cursor = u->g.pos.king[u->g.pos.side] ? u->g.pos.king[u->g.pos.side] : u->v->squares[0];
+    ui_refresh(u);
+    return 0;
+}
+
+int ui_pgn_load(Ui *u, const char *path, char *err, int errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, (size_t)errlen, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len + 4096 + 1 > cap) {
+            cap = cap ? cap * 2 : 8192;
+            if (cap > (size_t)64 << 20) {
+                fclose(f);
+                free(buf);
+                snprintf(err, (size_t)errlen, "%s is too large to be a saved game", path);
+                return -1;
+            }
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                fclose(f);
+                free(buf);
+                snprintf(err, (size_t)errlen, "out of memory reading %s", path);
+                return -1;
+            }
+            buf = nb;
+        }
+        size_t r = fread(buf + len, 1, 4096, f);
+        len += r;
+        if (r < 4096)
+            break;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        snprintf(err, (size_t)errlen, "cannot read %s", path);
+        return -1;
+    }
+    buf[len] = 0;
+    if (memchr(buf, 0, len)) {
+        free(buf);
+        snprintf(err, (size_t)errlen, "%s is not a saved game (binary data)", path);
+        return -1;
+    }
+    int rc = ui_pgn_load_text(u, buf, path, err, errlen);
+    free(buf);
+    return rc;
+}
+
+static int mkdir_p(char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+                *p = '/';
+                return -1;
+            }
+            *p = '/';
+        }
+    }
+    return mkdir(path, 0700) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+int ui_autosave_path(char *buf, int len, bool create_dir)
+{
+    const char *xdg = getenv("XDG_STATE_HOME");
+    const char *home = getenv("HOME");
+    char dir[1024];
+    if (xdg && xdg[0] == '/')
+        snprintf(dir, sizeof dir, "%s/ninjachess", xdg);
+    else if (home && *home)
+        snprintf(dir, sizeof dir, "%s/.local/state/ninjachess", home);
+    else
+        return -1;
+    if (create_dir && mkdir_p(dir) != 0)
+        return -1;
+    if (snprintf(buf, (size_t)len, "%s/autosave.pgn", dir) >= len)
+        return -1;
+    return 0;
+}

@@ -1,0 +1,294 @@
+/* Tutorial: a sandbox copy of the variant where any piece of either colour
+ * can be placed and moved, with its legal moves highlighted and its rules
+ * shown in the words of the data files.  The game in progress is untouched. */
+#include "ui_internal.h"
+
+#include <curses.h>
+#include <string.h>
+
+/* Puts a new board into the sandbox; castling rights and en passant are
+ * dropped because hand-placed pieces make them meaningless. */
+static void sandbox_set(Ui *t, Position *p)
+{
+    p->castle = 0;
+    p->nep = 0;
+    p->halfmove = 0;
+    p->scepter = false;
+    p->key = pos_compute_key(p);
+    int cursor = t->cursor;
+    ui_game_reset(t, p);
+    t->cursor = cursor;
+    t->end = END_NONE;
+    t->result[0] = 0;
+}
+
+static void set_side(Ui *t, int side)
+{
+    if (t->g.pos.side == side)
+        return;
+    Position p = t->g.pos;
+    p.side = side;
+    sandbox_set(t, &p);
+}
+
+static int catalogue(Ui *t, const char *title)
+{
+    char lines[NC_MAX_TYPES][160];
+    const char *items[NC_MAX_TYPES];
+    for (int i = 0; i < t->v->ntypes; i++) {
+        const PieceType *pt = &t->v->types[i];
+        snprintf(lines[i], sizeof lines[i], "%c %s%s - %.100s", pt->letter, pt->title, pt->titan ? " (Titan)" : "",
+                 pt->description ? pt->description : "");
+        items[i] = lines[i];
+    }
+    return ui_menu(t, title, items, t->v->ntypes);
+}
+
+static int centre_square(const Ui *t)
+{
+    const Variant *v = t->v;
+    int sq = nc_sq(v, (v->width - 1) / 2, (v->height - 1) / 2);
+    return v->exists[sq] ? sq : v->squares[v->nsquares / 2];
+}
+
+/* Clears the board, puts a White piece of the type in the centre and shows its moves. */
+static void show_piece(Ui *t, int type)
+{
+    Position p;
+    pos_clear(&p, t->v);
+    p.side = NC_WHITE;
+    int sq = centre_square(t);
+    pos_put(&p, sq, nc_code(type, NC_WHITE));
+    t->cursor = sq;
+    sandbox_set(t, &p);
+    t->tut_type = type;
+    ui_select(t, sq);
+    ui_msg(t, false, "%s: its moves are marked; p places more pieces, Enter moves", ui_type_name(t->v, type));
+}
+
+static void place(Ui *t)
+{
+    int type = catalogue(t, "Place which piece at the cursor?");
+    if (type < 0)
+        return;
+    const char *colours[] = {"White", "Black"};
+    int c = ui_menu(t, "Colour", colours, 2);
+    if (c < 0)
+        return;
+    Position p = t->g.pos;
+    pos_put(&p, t->cursor, nc_code(type, c));
+    sandbox_set(t, &p);
+    t->tut_type = type;
+    ui_msg(t, false, "Placed a %s %s", colours[c], ui_type_name(t->v, type));
+}
+
+static void remove_piece(Ui *t)
+{
+    if (t->g.pos.board[t->cursor] == NC_EMPTY)
+        return;
+    Position p = t->g.pos;
+    pos_put(&p, t->cursor, NC_EMPTY);
+    sandbox_set(t, &p);
+}
+
+static void hand_drop(Ui *t)
+{
+    /* Every droppable type of either colour; one in hand is enough. */
+    char lines[2 * NC_MAX_TYPES][80];
+    const char *items[2 * NC_MAX_TYPES];
+    int types[2 * NC_MAX_TYPES], cols[2 * NC_MAX_TYPES], n = 0;
+    for (int c = 0; c < 2; c++)
+        for (int ty = 0; ty < t->v->ntypes; ty++)
+            if (t->v->droppable[ty]) {
+                snprintf(lines[n], sizeof lines[n], "%s %s", c ? "Black" : "White", ui_type_name(t->v, ty));
+                items[n] = lines[n];
+                types[n] = ty;
+                cols[n++] = c;
+            }
+    if (!n) {
+        ui_msg(t, true, "This variant has no drops");
+        return;
+    }
+    int k = ui_menu(t, "Show the drop squares of", items, n);
+    if (k < 0)
+        return;
+    Position p = t->g.pos;
+    if (!p.hand[cols[k]][types[k]])
+        p.hand[cols[k]][types[k]] = 1;
+    p.side = cols[k];
+    sandbox_set(t, &p);
+    t->tut_type = types[k];
+    ui_select_drop(t, types[k]);
+    ui_msg(t, false, "Drop squares of the %s are marked", ui_type_name(t->v, types[k]));
+}
+
+/* Examples given in the rule texts, as positions (board parts from the
+ * texts' own words; the Titan example follows the Titan Pieces text). */
+typedef struct {
+    const char *variant, *fen, *play, *select, *caption;
+} Example;
+
+static const Example examples[] = {
+    {"titan-chess", "12/12/12/12/12/12/12/12/12/6P5/12/12 w - - 0 1", NULL, "g3",
+     "Titan Chess: the pawn at g3 can start g3-g6, or go g3-g5 then g5-g6"},
+    {"titan-chess", "12/12/12/12/12/12/12/1p10/12/P11/12/12 w - - 0 1", "a3-a5", "b5",
+     "Titan Chess: after a3-a5 the pawn on b5 takes en passant on a4"},
+    {"stealth-ninja", "****2****/10/10/10/10/10/10/10/10/5P4/10/****2****[] w - - 0 1", NULL, "f2",
+     "Stealth Ninja: the pawn at f2 can start f2-f5, or f2-f4 then f4-f5"},
+    {"stealth-ninja", "****2****/10/10/10/10/10/10/10/5J4/10/10/****2****[] w - - 0 1", NULL, "f3",
+     "Stealth Ninja: a ninja pawn that went e3-f3 may still shoot to f5"},
+    {"flying-warmachines", "****2****/10/7Jb1/10/10/10/10/10/10/10/10/****2****[] w - - 0 1", NULL, "h9",
+     "Flying Warmachines: the ninja pawn at h9 takes i9, goes to g9, or promotes"},
+    {"stealth-ninja", "****2****/10/10/10/10/10/10/10/10/PPPP1PPPPP/10/****2****[J] w - - 0 1", NULL, NULL,
+     "Stealth Ninja: a ninja pawn is dropped on rank 2 and may slide up to rank 5"},
+    {"chess-titan-rooks", "4k3/8/8/3n4/3r4/8/8/3RK3 w - - 0 1", NULL, "d1",
+     "Titan Pieces: d1-d4 pushes the Titan rook to d5, crushing the knight there"},
+};
+
+static void open_example(Ui *t)
+{
+    const char *items[sizeof examples / sizeof examples[0]];
+    int n = (int)(sizeof examples / sizeof examples[0]);
+    for (int i = 0; i < n; i++)
+        items[i] = examples[i].caption;
+    int k = ui_menu(t, "Examples from the rule texts", items, n);
+    if (k < 0)
+        return;
+    const Example *e = &examples[k];
+    char err[400];
+    if (ui_game_new(t, t->data_dir, e->variant, NULL, NULL, NULL, e->fen, err, sizeof err)) {
+        ui_msg(t, true, "%s", err);
+        return;
+    }
+    snprintf(t->vname, sizeof t->vname, "%s", e->variant);
+    t->end = END_NONE;
+    if (e->play) {
+        Move m;
+        if (move_from_text(&t->g.pos, e->play, &m, err, sizeof err) == 0)
+            ui_play(t, &m);
+        t->end = END_NONE;
+    }
+    if (e->select) {
+        const char *sqs = e->select;
+        int sq = nc_parse_sq(t->v, &sqs);
+        if (sq > 0 && t->g.pos.board[sq] != NC_EMPTY) {
+            t->cursor = sq;
+            t->tut_type = nc_type(t->g.pos.board[sq]);
+            ui_select(t, sq);
+        }
+    } else {
+        int j = nc_type_of_letter(t->v, 'J');
+        if (j >= 0) {
+            t->tut_type = j;
+            ui_select_drop(t, j);
+        }
+    }
+    ui_msg(t, false, "%s", e->caption);
+}
+
+static void tutorial_activate(Ui *t)
+{
+    if (t->sel || t->drop_type >= 0) {
+        Move c[32];
+        int n = ui_candidates(t, t->cursor, c, 32);
+        if (n > 0) {
+            int to = t->cursor;
+            ui_play_candidates(t, c, n);
+            t->end = END_NONE;
+            /* Keep showing the piece that moved, from its new square. */
+            int code = t->g.pos.board[to];
+            if (code != NC_EMPTY) {
+                set_side(t, nc_colour(code));
+                ui_select(t, to);
+            }
+            return;
+        }
+    }
+    int code = t->g.pos.board[t->cursor];
+    if (code == NC_EMPTY) {
+        ui_select(t, 0);
+        return;
+    }
+    set_side(t, nc_colour(code));
+    t->tut_type = nc_type(code);
+    ui_select(t, t->cursor);
+    int moves = 0;
+    for (int i = 0; i < t->legal.n; i++)
+        if (t->legal.m[i].kind != MK_DROP && t->legal.m[i].from == t->cursor)
+            moves++;
+    ui_msg(t, false, "%s: %d legal move%s here", ui_type_name(t->v, nc_type(code)), moves, moves == 1 ? "" : "s");
+}
+
+int ui_tutorial(Ui *u)
+{
+    static Ui t;
+    memset(&t, 0, sizeof t);
+    t.drop_type = -1;
+    t.tut_type = -1;
+    t.utf8 = u->utf8;
+    t.ascii = u->ascii;
+    t.colours = u->colours;
+    t.tutorial = true;
+    char err[400];
+    if (!u->v || ui_game_new(&t, u->data_dir, u->vname, u->setup, u->options, u->titans, NULL, err, sizeof err)) {
+        ui_msg(u, true, "tutorial: %s", u->v ? err : "no variant");
+        return -1;
+    }
+    ui_computer_stop(u);
+    int type = catalogue(&t, "Tutorial: choose a piece to learn");
+    show_piece(&t, type >= 0 ? type : 0);
+    while (!ui_signal_caught) {
+        ui_draw(&t);
+        int k = getch();
+        if (k == ERR)
+            continue;
+        t.msg[0] = 0;
+        switch (k) {
+        case KEY_LEFT: case 'h': ui_cursor_step(&t, -1, 0); break;
+        case KEY_RIGHT: case 'l': ui_cursor_step(&t, 1, 0); break;
+        case KEY_UP: case 'k': ui_cursor_step(&t, 0, 1); break;
+        case KEY_DOWN: case 'j': ui_cursor_step(&t, 0, -1); break;
+        case '\n': case '\r': case KEY_ENTER: case ' ': tutorial_activate(&t); break;
+        case KEY_MOUSE: {
+            MEVENT ev;
+            if (getmouse(&ev) == OK) {
+                int sq = ui_square_at(&t, ev.y, ev.x);
+                if (sq) {
+                    t.cursor = sq;
+                    tutorial_activate(&t);
+                }
+            }
+            break;
+        }
+        case 'c': {
+            int ty = catalogue(&t, "Choose a piece to learn");
+            if (ty >= 0)
+                show_piece(&t, ty);
+            break;
+        }
+        case 'p': place(&t); break;
+        case 'x': remove_piece(&t); break;
+        case 'X': {
+            Position p;
+            pos_clear(&p, t.v);
+            sandbox_set(&t, &p);
+            break;
+        }
+        case 'd': hand_drop(&t); break;
+        case 'e': open_example(&t); break;
+        case 'u': ui_undo(&t); t.end = END_NONE; break;
+        case 'f': t.flipped = !t.flipped; break;
+        case 27: ui_select(&t, 0); break;
+        case '?': case KEY_F(1): ui_help(&t); break;
+        case 'q': case 't':
+            ui_game_free(&t);
+            ui_msg(u, false, "Back from the tutorial");
+            return 0;
+        case KEY_RESIZE: break;
+        default:
+            ui_msg(&t, true, "Tutorial keys: c catalogue, e examples, p place, x remove, X clear, d drops, q back");
+        }
+    }
+    ui_game_free(&t);
+    return 0;
+}

@@ -1,0 +1,601 @@
+/* Screen tests without a terminal: ncurses draws into its virtual screen
+ * (newterm on /dev/null), and the tests read back characters and
+ * attributes: labels, missing squares, glyphs, Titan marks, the highlight
+ * of each move kind, colour tiers, layout limits, PGN save and load, and a
+ * redraw benchmark. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "ui/ui_internal.h"
+
+#include <curses.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef NC_TEST_DATA_DIR
+#define NC_TEST_DATA_DIR "data"
+#endif
+
+static SCREEN *scr;
+static FILE *scr_out, *scr_in;
+static Ui U;
+
+static void open_screen(const char *term, int rows, int cols)
+{
+    scr_out = fopen("/dev/null", "w");
+    scr_in = fopen("/dev/null", "r");
+    assert_non_null(scr_out);
+    scr = newterm(term, scr_out, scr_in);
+    assert_non_null(scr);
+    set_term(scr);
+    resize_term(rows, cols);
+}
+
+static void close_screen(void)
+{
+    endwin();
+    delscreen(scr);
+    fclose(scr_out);
+    fclose(scr_in);
+    scr = NULL;
+}
+
+static Ui *new_ui(const char *variant, const char *fen)
+{
+    ui_game_free(&U);
+    memset(&U, 0, sizeof U);
+    U.drop_type = -1;
+    U.tut_type = -1;
+    U.utf8 = true;
+    U.level = 1;
+    char err[512];
+    int rc = ui_game_new(&U, NC_TEST_DATA_DIR, variant, NULL, NULL, NULL, fen, err, sizeof err);
+    if (rc)
+        fail_msg("%s: %s", variant, err);
+    ui_colours_init(&U);
+    return &U;
+}
+
+static int sq(const Ui *u, const char *name)
+{
+    const char *s = name;
+    int q = nc_parse_sq(u->v, &s);
+    assert_true(q > 0);
+    return q;
+}
+
+/* Character and attributes at the centre of a square's cell. */
+static chtype cell_at(const Ui *u, int square, int dx)
+{
+    int y, x;
+    ui_square_cell(u, square, &y, &x);
+    return mvinch(y + u->lay.ch / 2, x + u->lay.cw / 2 + dx);
+}
+
+/* Colour pair at the centre of a square (read as a wide cell, because
+ * mvinch cannot represent the chess glyphs). */
+static int pair_at(const Ui *u, int square)
+{
+    int y, x;
+    ui_square_cell(u, square, &y, &x);
+    cchar_t cc;
+    wchar_t w[8];
+    attr_t a;
+    short pair;
+    mvin_wch(y + u->lay.ch / 2, x + u->lay.cw / 2, &cc);
+    getcchar(&cc, w, &a, &pair, NULL);
+    return pair;
+}
+
+/* The move-kind mark of an occupied square: left of the piece in small
+ * cells, in the top-left corner of larger ones. */
+static int mark_at(const Ui *u, int square)
+{
+    int y, x;
+    ui_square_cell(u, square, &y, &x);
+    if (u->lay.ch > 1)
+        return (int)(mvinch(y, x) & A_CHARTEXT);
+    return (int)(mvinch(y, x + u->lay.cw / 2 - 1) & A_CHARTEXT);
+}
+
+static int expect_pair(int bg, int fg)
+{
+    return 1 + bg * FG_COUNT + fg;
+}
+
+static void wide_at(const Ui *u, int square, wchar_t *out)
+{
+    int y, x;
+    ui_square_cell(u, square, &y, &x);
+    cchar_t cc;
+    mvin_wch(y + u->lay.ch / 2, x + u->lay.cw / 2, &cc);
+    attr_t a;
+    short pair;
+    getcchar(&cc, out, &a, &pair, NULL);
+}
+
+static bool screen_has(const char *text)
+{
+    int rows, cols;
+    getmaxyx(stdscr, rows, cols);
+    char line[512];
+    for (int y = 0; y < rows; y++) {
+        int n = 0;
+        for (int x = 0; x < cols && n < 511; x++)
+            line[n++] = (char)(mvinch(y, x) & A_CHARTEXT);
+        line[n] = 0;
+        if (strstr(line, text))
+            return true;
+    }
+    return false;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    setlocale(LC_ALL, "C.UTF-8");
+    unsetenv("NO_COLOR");
+    open_screen("xterm-256color", 24, 80);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    ui_game_free(&U);
+    memset(&U, 0, sizeof U);
+    close_screen();
+    return 0;
+}
+
+static void select_at(Ui *u, const char *name)
+{
+    u->cursor = sq(u, name);
+    ui_select(u, u->cursor);
+}
+
+static void test_every_variant_fits_80x24(void **state)
+{
+    (void)state;
+    const char *names[] = {"chess", "capablanca", "titan-chess", "stealth-ninja", "flying-warmachines",
+                           "chess-titan-rooks", "titan-chess-titans"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        Ui *u = new_ui(names[i], NULL);
+        ui_layout(u, 24, 80);
+        assert_false(u->lay.too_small);
+        assert_true(u->lay.px + 30 <= 80);
+        /* Too small: the message names the size needed. */
+        ui_layout(u, 12, 40);
+        assert_true(u->lay.too_small);
+        assert_true(u->lay.need_w <= 80 && u->lay.need_h <= 24);
+    }
+    /* Bigger terminals grow the cells. */
+    Ui *u = new_ui("titan-chess", NULL);
+    ui_layout(u, 24, 80);
+    int small = u->lay.cw;
+    ui_layout(u, 60, 160);
+    assert_true(u->lay.cw > small && u->lay.ch > 1);
+}
+
+static void test_too_small_message_and_recovery(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("titan-chess", NULL);
+    resize_term(15, 50);
+    ui_draw(u);
+    assert_true(screen_has("Terminal too small"));
+    assert_true(screen_has("need at least"));
+    resize_term(24, 80);
+    ui_draw(u);
+    assert_false(screen_has("Terminal too small"));
+    assert_true(screen_has("Titan Chess"));
+}
+
+static void test_titan_chess_labels(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("titan-chess", NULL);
+    ui_draw(u);
+    /* Ranks 12 at the top and 1 at the bottom; files a-l below. */
+    int y, x;
+    ui_square_cell(u, sq(u, "a12"), &y, &x);
+    assert_int_equal(mvinch(y, 0) & A_CHARTEXT, '1');
+    assert_int_equal(mvinch(y, 1) & A_CHARTEXT, '2');
+    ui_square_cell(u, sq(u, "l1"), &y, &x);
+    assert_int_equal(mvinch(y + 1, x + 1) & A_CHARTEXT, 'l');
+    assert_true(screen_has(" a  b  c  d  e  f  g  h  i  j  k  l"));
+    /* Light and dark squares differ: a1 is dark, b1 light. */
+    assert_int_equal(pair_at(u, sq(u, "c5")), expect_pair(BG_DARK, FG_MARK));
+    assert_int_equal(pair_at(u, sq(u, "d5")), expect_pair(BG_LIGHT, FG_MARK));
+}
+
+static void test_irregular_board(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("stealth-ninja", NULL);
+    ui_draw(u);
+    assert_true(screen_has("11 "));
+    assert_true(screen_has(" 0 "));
+    /* e0 holds a White Ninja Warrior; d0 and g11 do not exist: blank, no colour. */
+    int e0 = sq(u, "e0");
+    assert_int_equal(cell_at(u, e0, 0) & A_CHARTEXT, 'W');
+    assert_true(pair_at(u, e0) > 0);
+    int y, x;
+    ui_square_cell(u, e0, &y, &x);
+    for (int k = 1; k <= 4; k++) {
+        /* d0, c0, b0, a0: the cells left of e0 */
+        for (int dx = 0; dx < u->lay.cw; dx++) {
+            chtype c = mvinch(y, x - k * u->lay.cw + dx);
+            assert_int_equal(c & A_CHARTEXT, ' ');
+            assert_int_equal(PAIR_NUMBER(c & A_COLOR), 0);
+        }
+    }
+    /* The cursor never rests on a hole: from e0 left stays on the board. */
+    u->cursor = e0;
+    ui_cursor_step(u, -1, 0);
+    assert_int_equal(u->cursor, e0);
+    u->cursor = sq(u, "e1");
+    ui_cursor_step(u, 0, -1);
+    assert_int_equal(u->cursor, e0);
+    /* Hands of both sides are shown. */
+    assert_true(screen_has("White hand:"));
+    assert_true(screen_has("Black hand:"));
+}
+
+static void test_glyphs_letters_and_titans(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess-titan-rooks", NULL);
+    ui_draw(u);
+    wchar_t w[8];
+    wide_at(u, sq(u, "e1"), w);
+    assert_int_equal(w[0], 0x2654);
+    wide_at(u, sq(u, "e8"), w);
+    assert_int_equal(w[0], 0x265a);
+    /* Titan rooks carry the shield brackets. */
+    assert_int_equal(cell_at(u, sq(u, "a1"), -1) & A_CHARTEXT, '[');
+    assert_int_equal(cell_at(u, sq(u, "a1"), 1) & A_CHARTEXT, ']');
+    assert_int_not_equal(cell_at(u, sq(u, "b1"), -1) & A_CHARTEXT, '[');
+    /* --ascii: letters, case for colour. */
+    u->ascii = true;
+    ui_draw(u);
+    assert_int_equal(cell_at(u, sq(u, "e1"), 0) & A_CHARTEXT, 'K');
+    assert_int_equal(cell_at(u, sq(u, "e8"), 0) & A_CHARTEXT, 'k');
+    assert_int_equal(cell_at(u, sq(u, "a8"), 0) & A_CHARTEXT, 'r');
+    /* Fairy pieces are letters even in UTF-8. */
+    u = new_ui("titan-chess", NULL);
+    ui_draw(u);
+    assert_int_equal(cell_at(u, sq(u, "a1"), 0) & A_CHARTEXT, 'F');
+    assert_int_equal(cell_at(u, sq(u, "a12"), 0) & A_CHARTEXT, 'f');
+}
+
+static void test_highlight_quiet_capture_promo(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    ui_colours_init(u);
+    select_at(u, "a7");
+    ui_draw(u);
+    assert_int_equal(u->hl[sq(u, "a8")], HL_PROMO);
+    assert_int_equal(u->hl[sq(u, "b8")], HL_PROMO);
+    assert_int_equal(pair_at(u, sq(u, "a8")), expect_pair(BG_PROMO, FG_MARK));
+    assert_int_equal(cell_at(u, sq(u, "a8"), 0) & A_CHARTEXT, '=');
+    u = new_ui("chess", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    ui_colours_init(u);
+    select_at(u, "e4");
+    ui_draw(u);
+    assert_int_equal(u->hl[sq(u, "e5")], HL_QUIET);
+    assert_int_equal(u->hl[sq(u, "d5")], HL_CAPTURE);
+    assert_int_equal(pair_at(u, sq(u, "e5")), expect_pair(BG_QUIET, FG_MARK));
+    assert_int_equal(pair_at(u, sq(u, "d5")), expect_pair(BG_CAPTURE, FG_BLACK));
+    assert_int_equal(mark_at(u, sq(u, "d5")), 'x');
+    assert_int_equal(cell_at(u, sq(u, "e5"), 0) & A_CHARTEXT, '+');
+}
+
+static void test_highlight_flyover_and_hover(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("titan-chess", "12/12/12/12/12/3p8/12/12/3F8/12/12/6K4k w - - 0 1");
+    select_at(u, "d4");
+    ui_draw(u);
+    /* The bomber flies over d7 to d8: d8 is a destination, d7 is removed. */
+    assert_int_equal(u->hl[sq(u, "d8")], HL_QUIET);
+    assert_int_equal(u->hl[sq(u, "d7")], HL_REMOVED);
+    assert_int_equal(u->hl[sq(u, "d6")], HL_QUIET);
+    assert_int_equal(pair_at(u, sq(u, "d7")), expect_pair(BG_REMOVED, FG_BLACK));
+    assert_int_equal(mark_at(u, sq(u, "d7")), '*');
+    /* Hovering d8 says what goes, and marks it. */
+    u->cursor = sq(u, "d8");
+    ui_hover(u);
+    assert_non_null(strstr(u->hover, "captures d7"));
+    assert_true(u->removes[sq(u, "d7")]);
+}
+
+static void test_highlight_push_and_castle(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess-titan-rooks", "4k3/8/8/3n4/3r4/8/8/3RK3 w - - 0 1");
+    ui_colours_init(u);
+    select_at(u, "d1");
+    ui_draw(u);
+    assert_int_equal(u->hl[sq(u, "d4")], HL_PUSH);
+    assert_int_equal(u->hl[sq(u, "d5")], HL_REMOVED);
+    assert_int_equal(pair_at(u, sq(u, "d4")), expect_pair(BG_PUSH, FG_BLACK));
+    assert_int_equal(mark_at(u, sq(u, "d4")), '^');
+    u->cursor = sq(u, "d4");
+    ui_hover(u);
+    assert_non_null(strstr(u->hover, "crushes d5"));
+
+    u = new_ui("flying-warmachines", "****m1****/4k5/10/10/10/10/10/10/10/10/1R3K2R1/****2****[] w KQ - 0 1");
+    ui_colours_init(u);
+    select_at(u, "f1");
+    ui_draw(u);
+    assert_int_equal(u->hl[sq(u, "g1")], HL_CASTLE);
+    assert_int_equal(u->hl[sq(u, "i1")], HL_CASTLE);
+    assert_int_equal(u->hl[sq(u, "f2")], HL_QUIET);
+    assert_int_equal(pair_at(u, sq(u, "g1")), expect_pair(BG_CASTLE, FG_MARK));
+    /* g1 is both a king step and a castling: two candidates. */
+    Move c[8];
+    assert_int_equal(ui_candidates(u, sq(u, "g1"), c, 8), 2);
+}
+
+static void test_drop_squares(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("stealth-ninja", NULL);
+    ui_colours_init(u);
+    char err[256];
+    Move m;
+    assert_int_equal(move_from_text(&u->g.pos, "e2-e5", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    assert_int_equal(move_from_text(&u->g.pos, "e9-e7", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    ui_select_drop(u, nc_type_of_letter(u->v, 'J'));
+    ui_draw(u);
+    assert_int_equal(u->hl[sq(u, "e2")], HL_QUIET);
+    assert_int_equal(u->hl[sq(u, "e4")], HL_QUIET);
+    assert_int_equal(u->hl[sq(u, "d2")], HL_NONE);
+    assert_int_equal(pair_at(u, sq(u, "e3")), expect_pair(BG_QUIET, FG_MARK));
+    /* The move list shows the move text. */
+    assert_true(screen_has("1. e2-e5"));
+    assert_true(screen_has("e9-e7"));
+}
+
+static void test_check_and_last_move(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    ui_colours_init(u);
+    char err[256];
+    Move m;
+    assert_int_equal(move_from_text(&u->g.pos, "a1-a8", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    u->cursor = sq(u, "d4");
+    ui_draw(u);
+    assert_true(u->in_check);
+    assert_int_equal(pair_at(u, sq(u, "e8")), expect_pair(BG_CHECK, FG_BLACK));
+    assert_true(screen_has("CHECK"));
+    int p = pair_at(u, sq(u, "a1"));
+    assert_true(p == expect_pair(BG_LAST_DARK, FG_MARK) || p == expect_pair(BG_LAST_LIGHT, FG_MARK));
+}
+
+static void test_monochrome_and_8_colours(void **state)
+{
+    (void)state;
+    close_screen();
+    setenv("NO_COLOR", "1", 1);
+    open_screen("xterm-256color", 24, 80);
+    Ui *u = new_ui("chess", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    ui_colours_init(u);
+    assert_int_equal(u->colours, 0);
+    select_at(u, "e4");
+    u->cursor = sq(u, "h1");
+    ui_draw(u);
+    /* No colour pairs; dark squares in reverse video; marks tell the kinds. */
+    assert_int_equal(pair_at(u, sq(u, "c3")), 0);
+    assert_true(cell_at(u, sq(u, "c3"), 0) & A_REVERSE);
+    assert_false(cell_at(u, sq(u, "d3"), 0) & A_REVERSE);
+    assert_int_equal(cell_at(u, sq(u, "e5"), 0) & A_CHARTEXT, '+');
+    assert_int_equal(mark_at(u, sq(u, "d5")), 'x');
+    unsetenv("NO_COLOR");
+    close_screen();
+    open_screen("xterm", 24, 80);
+    u = new_ui("chess", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    ui_colours_init(u);
+    assert_int_equal(u->colours, 8);
+    select_at(u, "e4");
+    ui_draw(u);
+    assert_int_equal(pair_at(u, sq(u, "d5")), expect_pair(BG_CAPTURE, FG_BLACK));
+    close_screen();
+    open_screen("xterm-256color", 24, 80);
+}
+
+static void test_tutorial_panel(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("titan-chess", "12/12/12/12/12/12/12/12/12/12/12/12 w - - 0 1");
+    u->tutorial = true;
+    int t = nc_type_of_letter(u->v, 'F');
+    Position p = u->g.pos;
+    pos_put(&p, sq(u, "f6"), nc_code(t, NC_WHITE));
+    p.key = pos_compute_key(&p);
+    ui_game_reset(u, &p);
+    u->tut_type = t;
+    select_at(u, "f6");
+    ui_draw(u);
+    assert_true(screen_has("Flying Bomber (F)"));
+    assert_true(screen_has("Moves as a rook"));
+    assert_int_equal(u->hl[sq(u, "f12")], HL_QUIET);
+}
+
+static char *tmpdir(void)
+{
+    static char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/nc_test_ui_XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    return dir;
+}
+
+static void test_pgn_round_trip(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("stealth-ninja", NULL);
+    const char *moves[] = {"e2-e5", "e9-e7", "J@e2-e4", "d9-d7"};
+    for (int i = 0; i < 4; i++) {
+        Move m;
+        char err[256];
+        assert_int_equal(move_from_text(&u->g.pos, moves[i], &m, err, sizeof err), 0);
+        ui_play(u, &m);
+    }
+    char fen[1024], fen2[1024], path[256], err[512];
+    pos_to_fen(&u->g.pos, fen, sizeof fen);
+    char *dir = tmpdir();
+    snprintf(path, sizeof path, "%s/game.pgn", dir);
+    assert_int_equal(ui_pgn_save(u, path, err, sizeof err), 0);
+    FILE *f = fopen(path, "r");
+    char text[4096];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    assert_non_null(strstr(text, "[Variant \"stealth-ninja\"]"));
+    assert_null(strstr(text, "[FEN"));
+    assert_non_null(strstr(text, "1. e2-e5 e9-e7 2. J@e2-e4 d9-d7 *"));
+    Ui *v = new_ui("chess", NULL);
+    assert_int_equal(ui_pgn_load(v, path, err, sizeof err), 0);
+    pos_to_fen(&v->g.pos, fen2, sizeof fen2);
+    assert_string_equal(fen, fen2);
+    assert_int_equal(v->g.nply, 4);
+    unlink(path);
+
+    /* A game from a position writes [FEN]. */
+    u = new_ui("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_int_equal(ui_pgn_save(u, path, err, sizeof err), 0);
+    f = fopen(path, "r");
+    n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    assert_non_null(strstr(text, "[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]"));
+    unlink(path);
+    rmdir(dir);
+}
+
+static void test_pgn_damaged(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    char err[512];
+    assert_int_equal(ui_pgn_load_text(u, "hello world\n", "x.pgn", err, sizeof err), -1);
+    assert_non_null(strstr(err, "not a saved game"));
+    assert_int_equal(ui_pgn_load_text(u, "[Event \"x\"]\n\n1. e2-e4 *\n", "x.pgn", err, sizeof err), -1);
+    assert_non_null(strstr(err, "no [Variant]"));
+    assert_int_equal(ui_pgn_load_text(u, "[Variant \"nosuch\"]\n\n*\n", "x.pgn", err, sizeof err), -1);
+    assert_int_equal(ui_pgn_load_text(u, "[Variant \"chess\"]\n\n1. e2-e4 e7-e4 *\n", "x.pgn", err, sizeof err), -1);
+    assert_non_null(strstr(err, "move 1 'e7-e4'"));
+    assert_int_equal(ui_pgn_load_text(u, "[Variant \"chess\"\n", "x.pgn", err, sizeof err), -1);
+    assert_int_equal(ui_pgn_load_text(u, "[Variant \"chess\"]\n[FEN \"8/8 w\"]\n*", "x.pgn", err, sizeof err), -1);
+    /* The current game is untouched by failed loads. */
+    assert_string_equal(u->vname, "chess");
+    assert_int_equal(ui_pgn_load(u, "/nonexistent/x.pgn", err, sizeof err), -1);
+    assert_non_null(strstr(err, "cannot open"));
+}
+
+static void test_atomic_write_and_autosave_path(void **state)
+{
+    (void)state;
+    char *dir = tmpdir();
+    char path[256], err[256];
+    snprintf(path, sizeof path, "%s/a.txt", dir);
+    assert_int_equal(ui_atomic_write(path, "one", 3, err, sizeof err), 0);
+    assert_int_equal(ui_atomic_write(path, "two", 3, err, sizeof err), 0);
+    FILE *f = fopen(path, "r");
+    char buf[8] = {0};
+    assert_int_equal(fread(buf, 1, 7, f), 3);
+    fclose(f);
+    assert_string_equal(buf, "two");
+    unlink(path);
+    snprintf(path, sizeof path, "%s/nodir/a.txt", dir);
+    assert_int_equal(ui_atomic_write(path, "x", 1, err, sizeof err), -1);
+    assert_non_null(strstr(err, "cannot write"));
+    setenv("XDG_STATE_HOME", dir, 1);
+    char ap[512];
+    assert_int_equal(ui_autosave_path(ap, sizeof ap, true), 0);
+    char want[256];
+    snprintf(want, sizeof want, "%s/ninjachess/autosave.pgn", dir);
+    assert_string_equal(ap, want);
+    snprintf(want, sizeof want, "%s/ninjachess", dir);
+    rmdir(want);
+    rmdir(dir);
+}
+
+static void test_undo_redo(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    u->player[1] = PL_HUMAN;
+    Move m;
+    char err[256];
+    assert_int_equal(move_from_text(&u->g.pos, "e2-e4", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    assert_int_equal(move_from_text(&u->g.pos, "e7-e5", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    assert_true(ui_undo(u));
+    assert_int_equal(u->g.nply, 1);
+    assert_true(ui_redo(u));
+    assert_int_equal(u->g.nply, 2);
+    assert_string_equal(u->text[1], "e7-e5");
+    /* Against the computer both plies go back. */
+    u->player[1] = PL_COMPUTER;
+    assert_true(ui_undo(u));
+    assert_int_equal(u->g.nply, 0);
+    assert_true(ui_redo(u));
+    assert_int_equal(u->g.nply, 2);
+}
+
+static void test_redraw_benchmark(void **state)
+{
+    (void)state;
+    close_screen();
+    open_screen("xterm-256color", 60, 200);
+    Ui *u = new_ui("titan-chess", NULL);
+    ui_colours_init(u);
+    select_at(u, "e3");
+    clock_t t0 = clock();
+    int n = 200;
+    for (int i = 0; i < n; i++)
+        ui_draw(u);
+    double ms = 1000.0 * (double)(clock() - t0) / CLOCKS_PER_SEC / n;
+    printf("redraw of the 12x12 board at 200x60: %.3f ms CPU\n", ms);
+    assert_true(ms < 5.0);
+    close_screen();
+    open_screen("xterm-256color", 24, 80);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_variant_fits_80x24),
+        cmocka_unit_test(test_too_small_message_and_recovery),
+        cmocka_unit_test(test_titan_chess_labels),
+        cmocka_unit_test(test_irregular_board),
+        cmocka_unit_test(test_glyphs_letters_and_titans),
+        cmocka_unit_test(test_highlight_quiet_capture_promo),
+        cmocka_unit_test(test_highlight_flyover_and_hover),
+        cmocka_unit_test(test_highlight_push_and_castle),
+        cmocka_unit_test(test_drop_squares),
+        cmocka_unit_test(test_check_and_last_move),
+        cmocka_unit_test(test_monochrome_and_8_colours),
+        cmocka_unit_test(test_tutorial_panel),
+        cmocka_unit_test(test_pgn_round_trip),
+        cmocka_unit_test(test_pgn_damaged),
+        cmocka_unit_test(test_atomic_write_and_autosave_path),
+        cmocka_unit_test(test_undo_redo),
+        cmocka_unit_test(test_redraw_benchmark),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,289 @@
+#!/bin/sh
+# End-to-end tests of the game screen: drives the real program in a detached
+# tmux server (send-keys, capture-pane), polling for text instead of sleeping.
+# Works without a terminal (CI=true): tmux provides the pseudo-terminal.
+# usage: test_ui_tmux.sh NINJACHESS DATA_DIR
+set -u
+BIN=$1
+DATA=$2
+command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
+
+TMP=$(mktemp -d /tmp/nc_tmux_XXXXXX)
+SOCK="nctest$$"
+export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state" LANG=C.UTF-8 LC_ALL=C.UTF-8
+unset NO_COLOR
+mkdir -p "$HOME"
+case "${TERM:-dumb}" in dumb|"") export TERM=xterm-256color ;; esac
+# exit-empty off: the server survives between the program's sessions, so a
+# new session never races a server that is shutting down.
+printf 'set -s exit-empty off\nset -g remain-on-exit on\nset -g default-terminal tmux-256color\nset -g history-limit 100\n' >"$TMP/tmux.conf"
+T() { tmux -L "$SOCK" -f "$TMP/tmux.conf" "$@"; }
+cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$TMP"; }
+trap cleanup EXIT
+
+FAILS=0
+fail() { echo "FAIL: $*"; echo "---- screen ----"; T capture-pane -p -t nc 2>/dev/null; echo "----------------"; FAILS=$((FAILS + 1)); }
+ok() { echo "ok: $*"; }
+
+# start ARGS...: runs the program at 80x24 in a new session named nc.
+start() {
+    T kill-session -t nc >/dev/null 2>&1
+    rm -f "$TMP/status"
+    # A shell runs the program and writes its exit status where we can read it.
+    T new-session -d -s nc -x 80 -y 24 -e "XDG_STATE_HOME=$XDG_STATE_HOME" -e "HOME=$HOME" \
+        -e "LANG=C.UTF-8" -e "LC_ALL=C.UTF-8" \
+        sh -c '"$@"; echo $? >"'"$TMP/status"'"' sh "$BIN" --data-dir "$DATA" "$@"
+}
+# The program's process id: the child of the pane's shell.
+prog_pid() { ps -o pid= --ppid "$(T display -p -t nc '#{pane_pid}')" | tr -d ' '; }
+screen() { T capture-pane -p -t nc 2>/dev/null; }
+# wait_for TEXT [SECONDS]: polls the screen until TEXT shows.
+wait_for() {
+    n=0; max=$(( ${2:-10} * 10 ))
+    while [ $n -lt $max ]; do
+        screen | grep -F -q -- "$1" && return 0
+        sleep 0.1; n=$((n + 1))
+    done
+    return 1
+}
+wait_gone() {
+    n=0; max=$(( ${2:-10} * 10 ))
+    while [ $n -lt $max ]; do
+        screen | grep -F -q -- "$1" || return 0
+        sleep 0.1; n=$((n + 1))
+    done
+    return 1
+}
+# wait_exit: polls until the program has ended; prints its exit status.
+wait_exit() {
+    n=0
+    while [ $n -lt 100 ]; do
+        [ -s "$TMP/status" ] && { cat "$TMP/status"; return 0; }
+        sleep 0.1; n=$((n + 1))
+    done
+    echo timeout
+}
+keys() { T send-keys -t nc "$@"; }
+# move TEXT: types a move at the ':' prompt and waits for the prompt to close.
+move() { keys ':'; wait_for "Move:" 5 || fail "no move prompt"; keys -l "$1"; keys Enter; wait_gone "Move:" 5; }
+expect() { if wait_for "$1" "${3:-10}"; then ok "$2"; else fail "$2 (no '$1')"; fi; }
+quit_ok() {
+    keys q
+    st=$(wait_exit)
+    [ "$st" = 0 ] && ok "$1: quits with status 0" || fail "$1: exit status $st"
+}
+
+# ---- every variant draws, with its labels, at 80x24 ----
+for v in chess capablanca titan-chess stealth-ninja flying-warmachines chess-titan-rooks titan-chess-titans; do
+    start --variant "$v" --white human --black human
+    expect "White to move" "$v: board drawn"
+    case $v in
+        titan-chess*) expect "12  f" "$v: rank 12 label" ; expect "a  b  c  d  e  f  g  h  i  j  k  l" "$v: files a-l" ;;
+        stealth-ninja) expect " 0              W  W" "$v: rank 0 with e0/f0 only, holes blank" ;;
+        flying-warmachines) expect " 0              M  M" "$v: rank 0 with e0/f0 only, holes blank" ;;
+    esac
+    quit_ok "$v"
+done
+
+# ---- moves: a drop chosen with keys, typed moves, undo and redo, save ----
+start --variant stealth-ninja --white human --black human
+expect "White to move" "stealth-ninja started"
+move e2-e5
+move e9-e7
+expect "1. e2-e5" "typed moves listed"
+keys d; expect "Drop which piece?" "drop menu"
+keys 1; expect "Drop the Ninja Pawn" "ninja pawn selected for a drop"
+keys h k k k Enter            # cursor f1 -> e1 -> e4
+expect "J@e2-e4" "drop with slide played from the board"
+move h9-h8
+keys u; if wait_gone "h9-h8" 5; then ok "undo"; else fail "undo"; fi
+keys r; expect "h9-h8" "redo"
+keys x; expect "Unknown key" "unknown key refused with a message"
+move e4-e9
+expect "cannot go to e9" "illegal typed move refused with the reason"
+keys s; expect "Save to:" "save prompt"
+keys C-u; keys -l "$TMP/game.pgn"; keys Enter
+expect "Saved to" "saved"
+grep -q '^\[Variant "stealth-ninja"\]' "$TMP/game.pgn" && grep -q "J@e2-e4" "$TMP/game.pgn" \
+    && ok "PGN has [Variant] and the move text" || fail "PGN content: $(cat "$TMP/game.pgn")"
+ls "$TMP" | grep -q tmp && fail "temporary save file left behind" || ok "no temporary file left"
+quit_ok "stealth-ninja game"
+[ -f "$XDG_STATE_HOME/ninjachess/autosave.pgn" ] && ok "autosaved on quit" || fail "no autosave"
+
+# ---- resume the autosaved game on the next start ----
+start
+expect "Resume the saved game of Stealth Ninja Chess" "resumption offered"
+keys Enter
+expect "J@e2-e4" "resumed game shows its moves"
+quit_ok "resumed game"
+
+# ---- a damaged autosave is reported and put aside ----
+cp "$XDG_STATE_HOME/ninjachess/autosave.pgn" "$TMP/autosave.keep"
+printf '[Variant "stealth-ninja"]\n\n1. e2-e9 *\n' >"$XDG_STATE_HOME/ninjachess/autosave.pgn"
+start
+expect "Start the game" "start screen after a damaged autosave"
+expect "could not be read" "damaged autosave reported"
+[ -f "$XDG_STATE_HOME/ninjachess/autosave.pgn.damaged" ] && ok "damaged autosave kept aside" || fail "no .damaged file"
+keys q; expect "Quit" "menu still open" 2
+keys Down Down Down Down Down Down Down Enter
+st=$(wait_exit); [ "$st" = 0 ] && ok "quit from the start screen" || fail "start screen quit: $st"
+mv "$TMP/autosave.keep" "$XDG_STATE_HOME/ninjachess/autosave.pgn"
+
+# ---- load a saved game ----
+start --load "$TMP/game.pgn"
+expect "J@e2-e4" "--load shows the saved moves"
+quit_ok "loaded game"
+
+# ---- castling or king step: a menu ----
+start --variant flying-warmachines --white human --black human \
+    --fen '****m1****/4k5/10/10/10/10/10/10/10/10/1R3K2R1/****2****[] w KQ - 0 1'
+expect "White to move" "castling position"
+keys Enter; expect "moves; choose" "king selected"
+keys l Enter; expect "Which move?" "castling or king step asked"
+expect "king step" "menu offers the king step" 2
+keys 2; expect "f1-g1,i1-f1" "castling chosen from the menu"
+quit_ok castling
+
+# ---- a fly-over capture and a Titan push ----
+start --variant titan-chess --white human --black human --fen '12/12/12/12/12/3p8/12/12/3F8/12/12/6K4k w - - 0 1'
+expect "White to move" "bomber position"
+move d4-d8
+expect "d4-d8xd7" "fly-over capture"
+quit_ok fly-over
+start --variant chess-titan-rooks --white human --black human --fen '4k3/8/8/3n4/3r4/8/8/3RK3 w - - 0 1'
+expect "White to move" "titan position"
+move d1-d4
+expect "d1-d4^d4%d5" "Titan push crushing a knight"
+quit_ok push
+
+# ---- promotion choice, mouse clicks, the end of the game ----
+start --variant titan-chess --white human --black human --fen '12/5P6/12/12/12/12/12/12/12/12/12/6K4k w - - 0 1'
+expect "White to move" "promotion position"
+keys ':'; wait_for "Move:" 5; keys -l f11-f12; keys Enter
+expect "Which move?" "short form with several promotions opens a menu"
+keys 2; expect "f11-f12=R" "promotion piece chosen"
+quit_ok promotion
+start --variant chess --white human --black human
+expect "White to move" "mouse position"
+# X10 mouse reports: press and release of button 1 at column 26, row 13 (e2), then row 9 (e4).
+keys -l "$(printf '\033[M :-')"; keys -l "$(printf '\033[M#:-')"
+expect "Pawn on e2" "mouse click selects"
+keys -l "$(printf '\033[M :)')"; keys -l "$(printf '\033[M#:)')"
+expect "1. e2-e4" "mouse click moves"
+quit_ok mouse
+start --variant chess --white human --black human --fen '7k/5Q2/6K1/8/8/8/8/8 w - - 0 1'
+expect "White to move" "mate position"
+move f7-g7
+expect "Game over: 1-0, checkmate" "checkmate announced with reason"
+keys Enter; expect "The game is over" "moves refused after the end"
+keys u; expect "White to move" "undo after the end"
+keys R; expect "White resigns?" "resign asks"
+keys Enter; expect "0-1, White resigned" "resignation"
+keys u; expect "White to move" "resignation taken back"
+keys D; expect "accept?" "draw offer asks the other player"
+keys Enter; expect "1/2-1/2, draw agreed" "draw agreed"
+quit_ok "game end"
+start --variant chess --white human --black human --fen '4k3/8/8/8/4r3/8/4B3/4K3 w - - 0 1'
+expect "White to move" "pinned bishop"
+move e2-d3
+expect "would leave your king in check" "a pinned piece's move is refused with the reason"
+keys k Enter; expect "Bishop on e2 has no legal move" "a pinned piece cannot be selected, with the reason"
+quit_ok "refusals"
+
+# ---- resize to too small and back ----
+start --variant titan-chess --white human --black human
+expect "White to move" "before resize"
+T resize-window -t nc -x 50 -y 15
+expect "Terminal too small" "too small is reported"
+expect "need at least" "needed size is named"
+T resize-window -t nc -x 80 -y 24
+expect "White to move" "recovers after resize"
+quit_ok resize
+
+# ---- help screen ----
+start --variant chess --white human --black human
+expect "White to move" "chess"
+keys '?'; expect "Keys" "help screen"
+expect "undo / redo" "help lists undo"
+keys q; expect "White to move" "help closed"
+quit_ok help
+
+# ---- the computer moves without blocking the keys ----
+start --variant chess --white human --black computer --level 1
+expect "White to move" "human vs computer"
+move e2-e4
+expect "Computer played" "computer replied" 30
+quit_ok "vs computer"
+
+start --variant titan-chess --white computer --black human --level 10
+expect "thinking" "the computer thinks without blocking" 20
+keys f; expect "Board flipped" "keys work while it thinks" 5
+keys g; expect "Computer played" "g makes it move now" 10
+quit_ok "move now"
+
+# ---- no arguments, no saved game: the start screen, Enter plays Titan Chess ----
+rm -f "$XDG_STATE_HOME/ninjachess/autosave.pgn"
+start
+expect "Start the game" "start screen"
+expect "Variant: Titan Chess" "Titan Chess preselected"
+keys Enter
+expect "White: human  Black: computer" "human White vs computer"
+expect "Titan Chess" "Titan Chess started"
+quit_ok "start screen"
+
+# ---- SIGTERM and SIGHUP save the game ----
+rm -f "$XDG_STATE_HOME/ninjachess/autosave.pgn"
+start --variant chess --white human --black human
+expect "White to move" "signal test"
+move d2-d4
+expect "1. d2-d4" "move before SIGTERM"
+kill -TERM "$(prog_pid)"
+st=$(wait_exit)
+[ "$st" != timeout ] && grep -q "d2-d4" "$XDG_STATE_HOME/ninjachess/autosave.pgn" 2>/dev/null \
+    && ok "SIGTERM saved the game (status $st)" || fail "SIGTERM: status $st, no autosave"
+rm -f "$XDG_STATE_HOME/ninjachess/autosave.pgn"
+start --variant chess --white human --black human
+expect "White to move" "SIGHUP test"
+move g1-f3
+expect "g1-f3" "move before SIGHUP"
+kill -HUP "$(prog_pid)"
+st=$(wait_exit)
+grep -q "g1-f3" "$XDG_STATE_HOME/ninjachess/autosave.pgn" 2>/dev/null \
+    && ok "SIGHUP saved the game" || fail "SIGHUP: no autosave"
+
+# ---- tutorial ----
+start --variant titan-chess --tutorial
+expect "Tutorial: choose a piece" "tutorial catalogue"
+keys Down Down Enter      # third entry: Rook
+expect "Slides any distance along ranks" "piece description from the data files" 5
+keys e; expect "Examples from the rule texts" "examples menu"
+keys 2; expect "takes en passant on a4" "rule-text example opened"
+keys p; expect "Place which piece" "sandbox place menu"
+keys Escape; wait_gone "Place which piece" 5
+quit_ok tutorial
+
+# ---- bad input files give a message and a clean exit ----
+printf '[Event "x"]\n1. e4 garbage {' >"$TMP/bad.pgn"
+out=$("$BIN" --data-dir "$DATA" --load "$TMP/bad.pgn" 2>&1 </dev/null); st=$?
+[ $st -eq 1 ] && echo "$out" | grep -q "bad.pgn" && ok "damaged save: $out" || fail "damaged save: $st $out"
+printf '\001\002\003' >"$TMP/bin.pgn"
+out=$("$BIN" --data-dir "$DATA" --load "$TMP/bin.pgn" 2>&1 </dev/null); st=$?
+[ $st -eq 1 ] && echo "$out" | grep -q "not a saved game" && ok "foreign file: $out" || fail "foreign file: $st $out"
+out=$("$BIN" --data-dir "$DATA" --variant no-such-variant 2>&1 </dev/null); st=$?
+[ $st -ne 0 ] && echo "$out" | grep -q "no-such-variant" && ok "unknown variant: $out" || fail "unknown variant: $st $out"
+mkdir -p "$TMP/data/variants"
+cp "$DATA/pieces.txt" "$TMP/data/"
+head -c 200 "$DATA/variants/titan-chess.txt" >"$TMP/data/variants/titan-chess.txt"
+out=$("$BIN" --data-dir "$TMP/data" --variant titan-chess 2>&1 </dev/null); st=$?
+[ $st -ne 0 ] && echo "$out" | grep -q "titan-chess.txt" && ok "truncated data file: $out" || fail "truncated data file: $st $out"
+# The terminal is restored after a load error inside the screen too.
+start --variant chess --white human --black human
+expect "White to move" "open damaged file in game"
+keys o; expect "Open:" "open prompt"
+keys C-u; keys -l "$TMP/bad.pgn"; keys Enter
+expect "bad.pgn" "damaged file message on screen"
+expect "White to move" "game unchanged after a failed load"
+quit_ok "failed load"
+
+echo "$FAILS failure(s)"
+[ $FAILS -eq 0 ]

@@ -1,0 +1,187 @@
+#!/bin/sh
+# XBoard protocol (CECP v2) contract of `ninjachess --xboard`: handshake,
+# a game with moves both ways (every engine move checked legal by the rules
+# core), an illegal move refused, setboard, time controls, ping, result,
+# Capablanca chess, quit.
+# usage: test_xboard.sh PATH/TO/ninjachess DATA_DIR
+nc=$1
+data=$2
+tmp=$(mktemp -d)
+passed=0
+failed=0
+pid=
+cleanup() {
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null
+    [ -n "$KEEP" ] && cp "$tmp/log" /tmp/xblog; rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+check() { # name, expected, actual
+    if [ "$2" = "$3" ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
+    fi
+}
+
+mkfifo "$tmp/to" "$tmp/from"
+"$nc" --data-dir "$data" --xboard <"$tmp/to" >"$tmp/from" 2>"$tmp/err" &
+pid=$!
+exec 3>"$tmp/to" 4<"$tmp/from"
+
+send() { printf '%s\n' "$1" >&3; echo ">> $1" >>"$tmp/log"; }
+# Reads engine lines until one matches the extended regex $1; sets $got.
+expect() {
+    got=
+    while IFS= read -r line <&4; do
+        echo "<< $line" >>"$tmp/log"
+        if printf '%s\n' "$line" | grep -Eq "$1"; then
+            got=$line
+            return 0
+        fi
+    done
+    return 1
+}
+
+# Coordinate move (e2e4, e7e8q) to the move text's short input (e2e4=Q).
+to_short() {
+    if printf '%s\n' "$1" | grep -Eq '^[a-z][0-9]+[a-z][0-9]+[a-z]$'; then
+        base=${1%?}
+        printf '%s=%s\n' "$base" "$(printf '%s' "${1#"$base"}" | tr 'a-z' 'A-Z')"
+    else
+        printf '%s\n' "$1"
+    fi
+}
+# Move text (e2-e4, e4-d5xd5, e1-g1,h1-f1, e7-e8=Q) to coordinates.
+to_coord() {
+    printf '%s\n' "$1" | sed -E 's/^([a-z][0-9]+)-([a-z][0-9]+)[^=]*(=([A-Z]))?.*$/\1\2\4/' | tr 'A-Z' 'a-z'
+}
+
+send "xboard"
+send "protover 2"
+expect '^feature .*done=1' && check "feature done=1" yes yes || check "feature done=1" found none
+case $got in *variants=*normal*capablanca*) check "variants" yes yes ;; *) check "variants" "normal,capablanca" "$got" ;; esac
+case $got in *usermove=1*) check "usermove feature" yes yes ;; *) check "usermove feature" yes no ;; esac
+
+# A game: the test plays White with the first legal move in sorted order.
+send "new"
+send "sd 3"
+send "nopost"
+played=
+illegal=0
+our=e2e4
+for i in 1 2 3 4 5 6 7 8 9 10; do
+    send "usermove $our"
+    played="$played $(to_short "$our")"
+    if ! expect '^(move |1-0|0-1|1/2-1/2|Illegal)'; then
+        check "engine answers" move "nothing"
+        break
+    fi
+    case $got in
+    move\ *)
+        em=${got#move }
+        # the rules core must accept the engine's move after ours
+        # shellcheck disable=SC2086
+        if "$nc" --data-dir "$data" --variant chess --play $played "$(to_short "$em")" --print-fen >/dev/null 2>&1; then
+            played="$played $(to_short "$em")"
+        else
+            illegal=1
+            printf 'engine move %s illegal after%s\n' "$em" "$played"
+            break
+        fi
+        ;;
+    *) break ;;
+    esac
+    # shellcheck disable=SC2086
+    next=$("$nc" --data-dir "$data" --variant chess --play $played --moves 2>/dev/null | head -n 1)
+    [ -z "$next" ] && break
+    our=$(to_coord "$next")
+done
+check "engine moves legal" 0 "$illegal"
+
+send "usermove z9z9"
+expect '^(Illegal move|Error)' && check "illegal move refused" yes yes
+case $got in "Illegal move: z9z9") check "illegal move text" yes yes ;; *) check "illegal move text" "Illegal move: z9z9" "$got" ;; esac
+
+send "ping 17"
+expect '^pong' && check "pong" "pong 17" "$got"
+
+# setboard: a mate in one for the side to move, which the engine plays.
+send "force"
+send "setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+send "go"
+expect '^move ' && check "mate move" "move a1a8" "$got"
+expect '^(1-0|0-1|1/2-1/2)' && check "result after mate" "1-0 {White mates}" "$got"
+send "result 1-0 {White mates}"
+
+# Time controls: 40 moves in 0:30 with 3 s left must answer quickly.
+send "new"
+send "level 40 0:30 0"
+send "time 300"
+send "otim 300"
+send "usermove e2e4"
+start=$(date +%s)
+expect '^move ' && check "move under time control" yes yes
+end=$(date +%s)
+check "answered within 2 s" yes "$([ $((end - start)) -le 2 ] && echo yes || echo no)"
+
+send "st 1"
+send "usermove d2d4"
+start=$(date +%s)
+expect '^move ' && check "move with st 1" yes yes
+end=$(date +%s)
+check "st 1 within 2 s" yes "$([ $((end - start)) -le 2 ] && echo yes || echo no)"
+
+# "?" makes a long search move at once.
+send "new"
+send "st 60"
+send "usermove e2e4"
+sleep 1
+send "?"
+start=$(date +%s)
+expect '^move ' && check "move now" yes yes
+end=$(date +%s)
+check "move now within 2 s" yes "$([ $((end - start)) -le 2 ] && echo yes || echo no)"
+
+# "force" during a search stops it without a move; the next reply is pong.
+send "usermove d2d4"
+sleep 1
+send "force"
+send "ping 19"
+expect '^(move |pong)' && check "force stops without a move" "pong 19" "$got"
+
+# Capablanca chess: the engine answers with a legal move on the 10x8 board.
+send "new"
+send "variant capablanca"
+send "sd 2"
+send "usermove e2e4"
+expect '^(move |Illegal|Error)'
+case $got in
+move\ *)
+    em=${got#move }
+    if "$nc" --data-dir "$data" --variant capablanca --play e2e4 "$(to_short "$em")" --print-fen >/dev/null 2>&1; then
+        check "capablanca move legal" yes yes
+    else
+        check "capablanca move legal" "legal" "$em"
+    fi
+    ;;
+*) check "capablanca move" "move ..." "$got" ;;
+esac
+
+send "ping 18"
+expect '^pong' && check "pong after capablanca" "pong 18" "$got"
+
+send "quit"
+wait "$pid"
+status=$?
+pid=
+check "quit status" 0 "$status"
+
+if [ "$failed" -ne 0 ]; then
+    echo "--- protocol log"
+    cat "$tmp/log"
+    cat "$tmp/err"
+fi
+echo "xboard: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
