@@ -546,7 +546,7 @@ void gen_pseudo(Position *p, MoveList *ml)
 }
 
 /* Legal when the mover's royal piece survives and is not removable. */
-static bool legal_after(Position *p, int us, int had_royal)
+bool legal_after_make(Position *p, int us, int had_royal)
 {
     if (!had_royal)
         return true;
@@ -566,7 +566,7 @@ static inline bool on_king_line(const Variant *v, int ksq, int sq)
  * remove the king through squares on the king's eight lines (slides,
  * fly-overs and their passed squares lie on such a line; leaps depend on
  * their destination only).  A move that changes no such square is legal. */
-static bool surely_legal(const Position *p, const Move *m, bool in_chk)
+bool move_surely_legal(const Position *p, const Move *m, bool in_chk)
 {
     const Variant *v = p->v;
     int us = p->side, k = p->king[us];
@@ -589,7 +589,7 @@ bool move_is_legal(Position *p, const Move *m)
     Undo u;
     int us = p->side, had = p->nroyal[us];
     make_move(p, m, &u);
-    bool ok = legal_after(p, us, had);
+    bool ok = legal_after_make(p, us, had);
     unmake_move(p, m, &u);
     return ok;
 }
@@ -601,7 +601,7 @@ void gen_legal(Position *p, MoveList *ml)
     bool chk = in_check(p);
     ml->n = 0;
     for (int i = 0; i < pseudo.n; i++)
-        if (surely_legal(p, &pseudo.m[i], chk) || move_is_legal(p, &pseudo.m[i]))
+        if (move_surely_legal(p, &pseudo.m[i], chk) || move_is_legal(p, &pseudo.m[i]))
             ml->m[ml->n++] = pseudo.m[i];
 }
 
@@ -651,13 +651,13 @@ uint64_t perft(Position *p, int depth)
     int us = p->side, had = p->nroyal[us];
     bool chk = in_check(p);
     for (int i = 0; i < ml.n; i++) {
-        if (depth <= 1 && surely_legal(p, &ml.m[i], chk)) {
+        if (depth <= 1 && move_surely_legal(p, &ml.m[i], chk)) {
             nodes++;
             continue;
         }
         Undo u;
         make_move(p, &ml.m[i], &u);
-        if (legal_after(p, us, had))
+        if (legal_after_make(p, us, had))
             nodes += depth <= 1 ? 1 : perft(p, depth - 1);
         unmake_move(p, &ml.m[i], &u);
     }

@@ -17,6 +17,12 @@ void gen_legal(Position *p, MoveList *ml);
 bool sq_removable(const Position *p, int sq, int by);
 /* The side to move is in check. */
 bool in_check(const Position *p);
+/* A shortcut for pseudo-legal m in p, with in_chk = in_check(p): true when m
+ * is certainly legal without making it (false means "make it and see"). */
+bool move_surely_legal(const Position *p, const Move *m, bool in_chk);
+/* After a move by side `us`, which had `had_royal` royal pieces before it:
+ * true when the move was legal (royal piece neither crushed nor removable). */
+bool legal_after_make(Position *p, int us, int had_royal);
 /* Makes m, tests legality, unmakes; true when m is legal. */
 bool move_is_legal(Position *p, const Move *m);
 /* True when the two moves are the same move. */

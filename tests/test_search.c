@@ -168,6 +168,17 @@ static void hanging_piece_taken(void **state)
     assert_string_equal(buf, "a1-a5^a5%a6");
 }
 
+/* The 100-ply rule: with 99 plies gone every quiet move draws, but a mate
+ * delivered on the 100th ply still counts. */
+static void hundred_ply_rule(void **state)
+{
+    (void)state;
+    char buf[160];
+    assert_int_equal(search_text("chess", "k7/8/8/8/8/8/8/K6Q w - - 99 80", 5, buf, sizeof buf, NULL), 0);
+    assert_int_equal(search_text("chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 99 80", 3, buf, sizeof buf, NULL),
+                     MATE_IN(1));
+}
+
 static void checkmated_has_no_move(void **state)
 {
     (void)state;
@@ -375,6 +386,7 @@ int main(void)
         cmocka_unit_test(mate_by_drop_stealth),
         cmocka_unit_test(mate_warmachine),
         cmocka_unit_test(hanging_piece_taken),
+        cmocka_unit_test(hundred_ply_rule),
         cmocka_unit_test(checkmated_has_no_move),
         cmocka_unit_test(stop_returns_at_once),
         cmocka_unit_test(threaded_matches_sync),

@@ -12,7 +12,7 @@ failed=0
 pid=
 cleanup() {
     [ -n "$pid" ] && kill "$pid" 2>/dev/null
-    [ -n "$KEEP" ] && cp "$tmp/log" /tmp/xblog; rm -rf "$tmp"
+    rm -rf "$tmp"
 }
 trap cleanup EXIT
 

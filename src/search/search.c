@@ -33,7 +33,15 @@
  * has passed, and does not start a new iteration after 0.55 S (it would
  * rarely finish).  Draws: a position repeated once inside the search or
  * since the last irreversible move before it, 100 plies without capture,
- * pawn move or drop, bare kings and Capture the Scepter all score 0. */
+ * pawn move or drop (unless that last ply mates), bare kings and Capture
+ * the Scepter all score 0.
+ *
+ * Pruning, each only where it is safe: null move (not in check, not in PV
+ * nodes, only for a side with a piece that is neither royal nor promoting,
+ * so pawn endings and bare kings are searched fully), late-move reductions
+ * of quiet moves (not in check, not giving check, not killers), reverse
+ * futility and futility near the leaves (never when mate scores are in the
+ * window), aspiration windows from depth 5.  Checks extend by one ply. */
 #include "search.h"
 
 #include "../movegen.h"
@@ -138,43 +146,6 @@ static uint64_t rng_next(uint64_t *s)
     x ^= x >> 27;
     *s = x;
     return x * 0x2545F4914F6CDD1DULL;
-}
-
-/* Mirrors movegen.c's legality test: the royal piece survives the move
- * and cannot be removed by any enemy reply. */
-static bool legal_after(Position *p, int us, int had_royal)
-{
-    if (!had_royal)
-        return true;
-    if (p->nroyal[us] < had_royal)
-        return false;
-    return !sq_removable(p, p->king[us], us ^ 1);
-}
-
-static inline bool on_king_line(const Variant *v, int ksq, int sq)
-{
-    int dx = v->file_of[sq] - v->file_of[ksq], dy = v->rank_of[sq] - v->rank_of[ksq];
-    return dx == 0 || dy == 0 || dx == dy || dx == -dy;
-}
-
-/* The same shortcut as the move generator's: without check, Titans or bent
- * paths, a move touching none of the king's lines cannot expose it. */
-static bool surely_legal(const Position *p, const Move *m, bool in_chk)
-{
-    const Variant *v = p->v;
-    int us = p->side, k = p->king[us];
-    if (in_chk || !k || m->kind == MK_CASTLE || v->has_bent || p->ntitans)
-        return false;
-    if (m->kind != MK_DROP && m->from == k)
-        return false;
-    if (m->kind != MK_DROP && on_king_line(v, k, m->from))
-        return false;
-    if (on_king_line(v, k, m->to))
-        return false;
-    for (int i = 0; i < 2 && m->cap[i]; i++)
-        if (on_king_line(v, k, m->cap[i]))
-            return false;
-    return true;
 }
 
 /* Whether a move may remove a piece (decided from the move and the board). */
@@ -452,9 +423,9 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
         const Move *m = &ml->m[i];
         Undo u;
         /* whether the side is in check is not known here, so the shortcut
-         * of surely_legal() cannot be used */
+         * of move_surely_legal() cannot be used */
         make_move(p, m, &u);
-        if (!legal_after(p, us, had)) {
+        if (!legal_after_make(p, us, had)) {
             unmake_move(p, m, &u);
             continue;
         }
@@ -513,8 +484,15 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     if (ply > s->seldepth)
         s->seldepth = ply;
 
-    if (p->scepter || p->halfmove >= 100 || is_repetition(s) || bare_kings(p))
+    if (p->scepter || is_repetition(s) || bare_kings(p))
         return 0;
+    if (p->halfmove >= 100) {
+        /* a mate on the 100th ply still counts, as in game_status() */
+        if (!incheck)
+            return 0;
+        gen_legal(p, &s->ml[ply]);
+        return s->ml[ply].n ? 0 : -MATE + ply;
+    }
     if (ply >= MAX_PLY - 2)
         return eval_position(&s->et, p);
     /* mate distance pruning */
@@ -583,9 +561,9 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
                         (sc[i] == SC_HASH && (is_tactical(p, &m) || (m.promo && m.kind != MK_DROP)));
         bool killer = sc[i] == SC_KILLER1 || sc[i] == SC_KILLER2;
         Undo u;
-        bool sure = surely_legal(p, &m, incheck);
+        bool sure = move_surely_legal(p, &m, incheck);
         make_move(p, &m, &u);
-        if (!sure && !legal_after(p, us, had)) {
+        if (!sure && !legal_after_make(p, us, had)) {
             unmake_move(p, &m, &u);
             continue;
         }
