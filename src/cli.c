@@ -1,6 +1,7 @@
 /* Command-line queries on the rules (no screen): list and check variants,
  * list moves, perft, benchmark. */
 #include "cli.h"
+#include "clock.h"
 
 #include "datafile.h"
 #include "game.h"
@@ -98,13 +99,6 @@ int cli_perft(Position *p, int depth, bool divide)
     return 0;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 int cli_bench_perft(const char *dir)
 {
     static const struct {
@@ -139,9 +133,9 @@ int cli_bench_perft(const char *dir)
         } else {
             pos_start(&p, v);
         }
-        double t0 = now_seconds();
+        double t0 = nc_seconds();
         uint64_t n = perft(&p, cases[i].depth);
-        double dt = now_seconds() - t0;
+        double dt = nc_seconds() - t0;
         all_nodes += n;
         all_time += dt;
         printf("perft %-26s depth %d  nodes %12llu  %7.3f s  %8.0f knodes/s%s\n", cases[i].label, cases[i].depth,

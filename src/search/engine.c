@@ -1,6 +1,7 @@
 /* Engine front ends: one-shot search (--think/--depth/--nodes), self-play,
  * the fixed-depth search benchmark and the XBoard (CECP v2) protocol. */
 #include "engine.h"
+#include "../clock.h"
 
 #include "../datafile.h"
 #include "../movegen.h"
@@ -18,13 +19,6 @@
 #include <unistd.h>
 
 #define HASH_MB 64
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void sleep_ms(int ms)
 {
@@ -357,9 +351,9 @@ int search_bench(const char *data_dir)
         search_clear(s);
         SearchLimits lim = {cases[i].depth, 0, 0, 10};
         SearchInfo in;
-        double t0 = now_seconds();
+        double t0 = nc_seconds();
         search_run(s, &g, &lim, &in);
-        double dt = now_seconds() - t0;
+        double dt = nc_seconds() - t0;
         char mv[160] = "-";
         if (in.has_best)
             move_to_text(&g.pos, &in.best, mv, sizeof mv);

@@ -43,6 +43,7 @@
  * futility and futility near the leaves (never when mate scores are in the
  * window), aspiration windows from depth 5.  Checks extend by one ply. */
 #include "search.h"
+#include "../clock.h"
 
 #include "../movegen.h"
 #include "eval.h"
@@ -130,13 +131,6 @@ struct Search {
 };
 
 /* ---- small helpers ---- */
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static uint64_t rng_next(uint64_t *s)
 {
@@ -292,7 +286,7 @@ static void check_stop(Search *s)
     }
     if (s->max_nodes && (long long)s->nodes >= s->max_nodes)
         s->stopped = true;
-    else if (s->hard > 0 && now_seconds() - s->t0 >= s->hard)
+    else if (s->hard > 0 && nc_seconds() - s->t0 >= s->hard)
         s->stopped = true;
 }
 
@@ -705,7 +699,7 @@ static void publish(Search *s, int depth, int score, bool done)
     }
     in->seldepth = s->seldepth;
     in->nodes = s->nodes;
-    in->seconds = now_seconds() - s->t0;
+    in->seconds = nc_seconds() - s->t0;
     in->has_best = s->has_best;
     if (s->has_best) {
         in->best = s->best;
@@ -758,14 +752,14 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
         for (int q = 0; q < NC_MAX_SQ; q++)
             s->history[c][q] /= 8;
     memset(&s->info, 0, sizeof s->info);
-    s->rng ^= (uint64_t)(now_seconds() * 1e9) ^ g->pos.key;
+    s->rng ^= (uint64_t)(nc_seconds() * 1e9) ^ g->pos.key;
     if (!s->rng)
         s->rng = 0x9E3779B97F4A7C15ULL;
 }
 
 static void run(Search *s)
 {
-    s->t0 = now_seconds();
+    s->t0 = nc_seconds();
     Position *p = &s->pos;
     gen_legal(p, &s->root);
     if (s->root.n == 0 || p->scepter) {
@@ -808,7 +802,7 @@ static void run(Search *s)
             break;
         prev = score;
         publish(s, depth, score, false);
-        double el = now_seconds() - s->t0;
+        double el = nc_seconds() - s->t0;
         if (s->soft > 0 && el >= s->soft)
             break;
         if (s->root.n == 1 && s->hard > 0)
