@@ -215,8 +215,16 @@ move e2-e4
 expect "Computer played" "computer replied" 30
 quit_ok "vs computer"
 
+# ---- a hint for the human, and the search's line while it thinks ----
+start --variant chess --white human --black computer --level 10
+expect "White to move" "hint game"
+keys a
+expect "Hint: " "the hint names a move" 20
+quit_ok "hint"
+
 start --variant titan-chess --white computer --black human --level 10
 expect "thinking" "the computer thinks without blocking" 20
+expect "score " "depth, score and line shown while it thinks" 10
 keys f; expect "Board flipped" "keys work while it thinks" 5
 keys g; expect "Computer played" "g makes it move now" 10
 quit_ok "move now"

@@ -390,6 +390,36 @@ static void draw_tutorial_panel(Ui *u, int y)
         mvprintw(y++, u->lay.px, "%.*s", u->lay.pw - 1, legend[i]);
 }
 
+/* "depth 7  score +0.34  e2-e4 e9-e6 ...": the search's progress, its
+ * principal variation in the move text (as far as it stays legal). */
+static void thinking_line(const Ui *u, char *line, size_t len)
+{
+    const SearchInfo *in = &u->info;
+    int n;
+    if (in->score > SEARCH_MATE - 1000)
+        n = snprintf(line, len, "depth %d  mate in %d ", in->depth, (SEARCH_MATE - in->score + 1) / 2);
+    else if (in->score < -SEARCH_MATE + 1000)
+        n = snprintf(line, len, "depth %d  mated in %d ", in->depth, (SEARCH_MATE + in->score) / 2);
+    else
+        n = snprintf(line, len, "depth %d  score %+.2f ", in->depth, in->score / 100.0);
+    Position pos = u->g.pos;
+    for (int i = 0; i < in->npv && i < 8 && n > 0 && (size_t)n < len - 1; i++) {
+        MoveList ml;
+        gen_legal(&pos, &ml);
+        int k = -1;
+        for (int j = 0; j < ml.n && k < 0; j++)
+            if (move_equal(&ml.m[j], &in->pv[i]))
+                k = j;
+        if (k < 0)
+            break;
+        char text[160];
+        move_to_text(&pos, &ml.m[k], text, sizeof text);
+        n += snprintf(line + n, len - (size_t)n, " %s", text);
+        Undo undo;
+        make_move(&pos, &ml.m[k], &undo);
+    }
+}
+
 static void draw_panel(Ui *u)
 {
     Layout *l = &u->lay;
@@ -412,12 +442,13 @@ static void draw_panel(Ui *u)
         snprintf(line, sizeof line, "Game over: %s", u->result);
         panel_line(u, y++, u->colours ? COLOR_PAIR(PAIR_GOOD) | A_BOLD : A_BOLD, line);
     } else {
-        char think[48] = "";
-        if (u->thinking)
-            snprintf(think, sizeof think, " (thinking, depth %d)", u->info.depth);
         snprintf(line, sizeof line, "%s to move%s%s", p->side == NC_WHITE ? "White" : "Black",
-                 u->in_check ? " - CHECK" : "", think);
+                 u->in_check ? " - CHECK" : "", u->thinking ? " (thinking)" : u->hinting ? " (hint...)" : "");
         panel_line(u, y++, u->in_check ? (u->colours ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_BOLD, line);
+        if ((u->thinking || u->hinting) && u->info.depth > 0) {
+            thinking_line(u, line, sizeof line);
+            panel_line(u, y++, A_NORMAL, line);
+        }
     }
     if (v->has_drops) {
         draw_hand(u, y++, NC_WHITE);

@@ -323,6 +323,8 @@ void ui_hover(Ui *u)
 
 void ui_play(Ui *u, const Move *m)
 {
+    if (u->hinting)
+        ui_computer_stop(u); /* the hint was for the position before this move */
     ensure_cap(u, u->g.nply + 1);
     move_to_text(&u->g.pos, m, u->text[u->g.nply], sizeof u->text[0]);
     game_push(&u->g, m);
@@ -390,12 +392,51 @@ bool ui_redo(Ui *u)
 
 void ui_computer_stop(Ui *u)
 {
-    if (u->search && u->thinking) {
+    if (u->search && (u->thinking || u->hinting)) {
         SearchInfo info;
         search_stop(u->search);
         search_wait(u->search, &info);
     }
     u->thinking = false;
+    u->hinting = false;
+}
+
+void ui_hint(Ui *u)
+{
+    if (u->tutorial || ui_game_over(u) || u->player[u->g.pos.side] != PL_HUMAN || u->thinking) {
+        ui_msg(u, true, "A hint is for a human player on the move");
+        return;
+    }
+    if (u->hinting)
+        return;
+    if (!u->search)
+        u->search = search_new(16);
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.level = 10;
+    lim.seconds = 2.0;
+    if (!u->search || search_start(u->search, &u->g, &lim) != 0) {
+        ui_msg(u, true, "the computer opponent is not available");
+        return;
+    }
+    u->hinting = true;
+    memset(&u->info, 0, sizeof u->info);
+    ui_msg(u, false, "Looking for a hint...");
+}
+
+/* A finished hint search: its move, if the position is still the same. */
+static void hint_tick(Ui *u)
+{
+    if (!search_poll(u->search, &u->info))
+        return;
+    u->hinting = false;
+    for (int i = 0; u->info.has_best && i < u->legal.n; i++)
+        if (move_equal(&u->legal.m[i], &u->info.best)) {
+            char buf[200];
+            ui_describe_move(u, &u->legal.m[i], buf, sizeof buf);
+            ui_msg(u, false, "Hint: %s", buf);
+            return;
+        }
 }
 
 void ui_computer_move_now(Ui *u)
@@ -406,6 +447,10 @@ void ui_computer_move_now(Ui *u)
 
 void ui_computer_tick(Ui *u)
 {
+    if (u->hinting) {
+        hint_tick(u);
+        return;
+    }
     if (u->tutorial || ui_game_over(u) || u->player[u->g.pos.side] != PL_COMPUTER) {
         ui_computer_stop(u);
         return;

@@ -161,6 +161,7 @@ static const char *const help_keys[] = {
     "  u / r             undo / redo (both plies against the computer)",
     "  f                 flip the board",
     "  g                 make the computer move now",
+    "  a                 hint: the computer suggests a move for you",
     "  c                 switch the side to move between human and computer",
     "  + / -             computer level up / down",
     "  n                 new game (choose the variant)",
@@ -613,6 +614,7 @@ void ui_handle_key(Ui *u, int k)
             ui_msg(u, false, "Redone");
         break;
     case 'f': u->flipped = !u->flipped; ui_msg(u, false, "Board flipped"); break;
+    case 'a': ui_hint(u); break;
     case 'g':
         if (u->thinking)
             ui_computer_move_now(u);

@@ -83,7 +83,8 @@ typedef struct Ui {
     bool in_check;
 
     Search *search;
-    bool thinking;
+    bool thinking;        /* the computer searches for its own move */
+    bool hinting;         /* the search looks for a move for the human */
     SearchInfo info;
     int last_score;       /* the computer's last score, its own view */
     bool have_score;
@@ -120,6 +121,7 @@ void ui_msg(Ui *u, bool error, const char *fmt, ...)
     ;
 void ui_computer_tick(Ui *u);    /* starts or finishes the computer's move */
 void ui_computer_stop(Ui *u);    /* abandons a running search */
+void ui_hint(Ui *u);             /* starts looking for a move for the human */
 void ui_computer_move_now(Ui *u);
 bool ui_game_over(const Ui *u);
 const char *ui_type_name(const Variant *v, int type);

@@ -72,7 +72,7 @@ static int start_curses(void)
     curs_set(1);
     mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
     mouseinterval(0);
-    timeout(100);
+    timeout(40); /* keys and redraws within 50 ms while the computer thinks */
     return 0;
 }
 
