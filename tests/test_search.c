@@ -154,6 +154,67 @@ static void mate_warmachine(void **state)
     assert_int_equal(sc, MATE_IN(1));
 }
 
+/* Mate by a Titan crush.  Black's rook is a Titan on g7, in front of its
+ * own king on h8; h7 and g8 are the king's own pieces.  The bishop moving to
+ * the long diagonal threatens to move onto g7, pushing the Titan north-east
+ * onto h8, which crushes the king: check by a push.  No black piece can
+ * reach the diagonal or take the bishop, the king cannot move, and a rook
+ * move away from g7 lets the bishop take the king directly: mate. */
+static void mate_by_titan_crush(void **state)
+{
+    (void)state;
+    const char *fen = "6bk/6rp/8/8/8/8/8/2B1K3 w - - 0 1";
+    Variant *v = load("chess-titan-rooks");
+    assert_true(v->has_titans);
+    Game g;
+    game_from(&g, v, fen);
+    assert_false(in_check(&g.pos));
+    /* the rules API: after c1-b2 Black is in check (the push would crush
+     * the king) and has no legal move */
+    Move m;
+    char err[256];
+    if (move_from_text(&g.pos, "c1-b2", &m, err, sizeof err))
+        fail_msg("c1-b2: %s", err);
+    Position after = g.pos;
+    Undo u;
+    make_move(&after, &m, &u);
+    assert_true(in_check(&after));
+    MoveList ml;
+    gen_legal(&after, &ml);
+    assert_int_equal(ml.n, 0);
+    /* the threat is a crush: the bishop's move onto g7 pushes the Titan
+     * rook onto h8 and crushes the king there */
+    assert_true(sq_removable(&after, after.king[NC_BLACK], NC_WHITE));
+    Position threat = after;
+    threat.side = NC_WHITE; /* White's moves in the position after */
+    threat.key = pos_compute_key(&threat);
+    MoveList wl;
+    gen_pseudo(&threat, &wl);
+    bool crush = false;
+    for (int i = 0; i < wl.n && !crush; i++) {
+        MoveEffects fx;
+        move_effects(&threat, &wl.m[i], &fx);
+        for (int k = 0; k < fx.n; k++)
+            if (fx.kind[k] == FX_CRUSH && fx.sq[k] == after.king[NC_BLACK])
+                crush = true;
+    }
+    assert_true(crush);
+    Game mated;
+    game_init(&mated, &after);
+    assert_int_equal(game_status(&mated), GS_CHECKMATE);
+    game_free(&mated);
+    game_free(&g);
+    variant_free(v);
+
+    /* the search finds it */
+    char buf[160];
+    Move best;
+    int sc = search_text("chess-titan-rooks", fen, 4, buf, sizeof buf, &best);
+    assert_string_equal(buf, "c1-b2");
+    assert_true(move_equal(&best, &m));
+    assert_int_equal(sc, MATE_IN(1));
+}
+
 static void hanging_piece_taken(void **state)
 {
     (void)state;
@@ -385,6 +446,7 @@ int main(void)
         cmocka_unit_test(mate_in_two_ten_by_ten),
         cmocka_unit_test(mate_by_drop_stealth),
         cmocka_unit_test(mate_warmachine),
+        cmocka_unit_test(mate_by_titan_crush),
         cmocka_unit_test(hanging_piece_taken),
         cmocka_unit_test(hundred_ply_rule),
         cmocka_unit_test(checkmated_has_no_move),

@@ -62,6 +62,8 @@ send "xboard"
 send "protover 2"
 expect '^feature .*done=1' && check "feature done=1" yes yes || check "feature done=1" found none
 case $got in *variants=*normal*capablanca*) check "variants" yes yes ;; *) check "variants" "normal,capablanca" "$got" ;; esac
+case $got in *variants=*titan-chess*stealth-ninja*flying-warmachines*) check "engine-defined variants" yes yes ;;
+*) check "engine-defined variants" "titan-chess,stealth-ninja,flying-warmachines" "$got" ;; esac
 case $got in *usermove=1*) check "usermove feature" yes yes ;; *) check "usermove feature" yes no ;; esac
 
 # A game: the test plays White with the first legal move in sorted order.
@@ -171,6 +173,91 @@ esac
 
 send "ping 18"
 expect '^pong' && check "pong after capablanca" "pong 18" "$got"
+
+# Engine-defined variants: "variant NAME" is answered with a setup line
+# (piece-to-char table, board size, holdings, start position) and piece
+# lines; then moves go both ways in XBoard's coordinates.
+send "new"
+send "variant titan-chess"
+expect '^(setup |Error)'
+case $got in
+"setup ("*") 12x12+0_fairy frylvqkulyrf/"*" w KQkq - 0 1") check "titan-chess setup" yes yes ;;
+*) check "titan-chess setup" "setup (...) 12x12+0_fairy frylvqkulyrf/... w KQkq - 0 1" "$got" ;;
+esac
+expect '^(piece |ping|pong|Error)'
+check "titan-chess piece line" "piece Q& Q" "$got"
+send "sd 2"
+send "usermove e3e5"
+expect '^(move |Illegal|Error)'
+case $got in
+move\ *)
+    em=${got#move }
+    if "$nc" --data-dir "$data" --variant titan-chess --play e3e5 "$(to_short "$em")" --print-fen >/dev/null 2>&1; then
+        check "titan-chess move legal" yes yes
+    else
+        check "titan-chess move legal" "legal" "$em"
+    fi
+    ;;
+*) check "titan-chess move" "move ..." "$got" ;;
+esac
+# A capture on the way is sent as XBoard's two-leg move (from victim,
+# victim to): the bomber flies over c11 to mate on c12.
+send "force"
+send "setboard 7k4/2n3jjj3/2F9/12/12/12/12/12/12/12/12/K11 w - - 0 1"
+send "go"
+expect '^(move |Illegal|Error)' && check "fly-over mate as two legs" "move c10c11,c11c12" "$got"
+expect '^(1-0|0-1|1/2-1/2)' && check "result after fly-over mate" "1-0 {White mates}" "$got"
+# and the same move is accepted from XBoard in both forms
+send "force"
+send "setboard 7k4/2n3jjj3/2F9/12/12/12/12/12/12/12/12/K11 w - - 0 1"
+send "usermove c10c11,c11c12"
+send "ping 23"
+expect '^(pong|Illegal|Error)' && check "two-leg usermove" "pong 23" "$got"
+send "setboard 7k4/2n3jjj3/2F9/12/12/12/12/12/12/12/12/K11 w - - 0 1"
+send "usermove c10c12"
+send "ping 24"
+expect '^(pong|Illegal|Error)' && check "plain from-to fly-over" "pong 24" "$got"
+
+# XBoard sends the variant again after every "new"; the setup comes again.
+send "new"
+send "variant titan-chess"
+expect '^(setup |Error)'
+case $got in "setup ("*") 12x12+0_fairy "*) check "setup after new" yes yes ;; *) check "setup after new" "setup ..." "$got" ;; esac
+
+# The 10x10 games with rear squares are shown as their 10x12 box, ranks
+# 1-12 in XBoard's coordinates (0-11 on our board), missing squares empty,
+# with holdings for the drops.
+send "new"
+send "variant stealth-ninja"
+expect '^(setup |Error)'
+case $got in
+"setup ("*") 10x12+"[1-9]*"_fairy 4ww4/grnbqkbnrg/"*"/4WW4[JJJJSTjjjjst] w KQkq - 0 1") check "stealth-ninja setup" yes yes ;;
+*) check "stealth-ninja setup" "setup (...) 10x12+H_fairy 4ww4/.../4WW4[JJJJSTjjjjst] ..." "$got" ;;
+esac
+send "sd 2"
+send "usermove e3e5" # our e2-e4
+expect '^(move |Illegal|Error)'
+case $got in
+move\ *)
+    em=$(printf '%s\n' "${got#move }" |
+        awk '{ o = ""; s = $0; while (match(s, /[0-9]+/)) { o = o substr(s, 1, RSTART - 1) (substr(s, RSTART, RLENGTH) - 1); s = substr(s, RSTART + RLENGTH) } print o s }')
+    if "$nc" --data-dir "$data" --variant stealth-ninja --play e2e4 "$(to_short "$em")" --print-fen >/dev/null 2>&1; then
+        check "stealth-ninja move legal" yes yes
+    else
+        check "stealth-ninja move legal" "legal" "${got#move } ($em)"
+    fi
+    ;;
+*) check "stealth-ninja move" "move ..." "$got" ;;
+esac
+# setboard in XBoard's form of the box (missing squares written as empty)
+send "force"
+send "setboard 4ww4/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/4WW4[JJJJSTjjjjst] w KQkq - 0 1"
+send "ping 21"
+expect '^(pong|tellusererror|Error)' && check "setboard 10x12 box" "pong 21" "$got"
+
+send "new"
+send "ping 22"
+expect '^(setup |pong)' && check "no setup for normal chess" "pong 22" "$got"
 
 send "quit"
 wait "$pid"

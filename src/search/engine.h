@@ -18,8 +18,9 @@ int engine_cli(const Options *opt, Game *g);
  * (data-file values), else drawn.  Prints one line per game and "score: A x - y B". */
 int selfplay_main(const Options *opt);
 /* --xboard: CECP v2 on stdin/stdout (coordinate moves e2e4, e7e8q, P@e4;
- * castling as the king's move); variants normal (--variant or chess) and
- * capablanca are announced, any shipped variant is accepted by name. */
+ * castling as the king's move).  Every shipped variant is announced; for
+ * those XBoard does not know, a setup line (and piece lines where Betza
+ * notation is exact) is sent.  What XBoard cannot show is listed in engine.c. */
 int xboard_main(const Options *opt);
 /* Part of --bench: fixed-depth searches; prints per-position and total
  * nodes (a signature of the search) and speed; non-zero on failure. */
