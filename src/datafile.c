@@ -487,11 +487,11 @@ static void parse_text(const char *fname, const char *text, PieceLib *lib, Varia
         split_line(&l, s, len);
         char rest[1024];
         line_rest(s, len, rest, sizeof rest);
-        {
-            char *hash = strchr(rest, '#');
-            if (hash && strncmp(l.nw ? l.w[0] : "", "describe", 8) != 0 && strncmp(l.nw ? l.w[0] : "", "title", 5) != 0)
-                *hash = 0;
-        }
+        /* '#' starts a comment, except in title and describe texts */
+        bool keeps_hash = l.nw && (!strcmp(l.w[0], "describe") || !strcmp(l.w[0], "title"));
+        char *hash = keeps_hash ? NULL : strchr(rest, '#');
+        if (hash)
+            *hash = 0;
         s = e ? e + 1 : s + len;
         if (l.nw == 0)
             continue;
