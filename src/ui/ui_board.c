@@ -394,7 +394,18 @@ static void draw_tutorial_panel(Ui *u, int y)
  * principal variation in the move text (as far as it stays legal). */
 static void thinking_line(const Ui *u, char *line, size_t len)
 {
+    /* The screen redraws every 40 ms; the line changes only with the
+     * search's report, so it is rebuilt only then. */
+    static char cached[256];
+    static uint64_t cached_key;
+    static int cached_depth, cached_score, cached_npv;
+    static Move cached_first;
     const SearchInfo *in = &u->info;
+    if (cached[0] && cached_key == u->g.pos.key && cached_depth == in->depth && cached_score == in->score &&
+        cached_npv == in->npv && (in->npv == 0 || move_equal(&cached_first, &in->pv[0]))) {
+        snprintf(line, len, "%s", cached);
+        return;
+    }
     int n;
     if (in->score > SEARCH_MATE - 1000)
         n = snprintf(line, len, "depth %d  mate in %d ", in->depth, (SEARCH_MATE - in->score + 1) / 2);
@@ -418,6 +429,13 @@ static void thinking_line(const Ui *u, char *line, size_t len)
         Undo undo;
         make_move(&pos, &ml.m[k], &undo);
     }
+    snprintf(cached, sizeof cached, "%s", line);
+    cached_key = u->g.pos.key;
+    cached_depth = in->depth;
+    cached_score = in->score;
+    cached_npv = in->npv;
+    if (in->npv)
+        cached_first = in->pv[0];
 }
 
 static void draw_panel(Ui *u)
