@@ -1,9 +1,11 @@
-/* Command-line options shared by the rules queries, the game screen and
- * the engine front ends. */
+/* The command-line options: what was asked for, and the one table that both
+ * parses them (glibc's getopt_long) and prints --help.  Knows nothing of
+ * variants, games or curses; the front ends act on the result. */
 #ifndef NC_OPTIONS_H
 #define NC_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #define NC_MAX_PLAY 4096
 
@@ -29,6 +31,14 @@ typedef struct {
     bool xboard;
     int selfplay;               /* games; 0: not asked */
     const char *levels;         /* self-play "A,B" */
+    const char *data_dir_arg;   /* --data-dir as given; NULL: not given */
 } Options;
+
+/* Parses argv into opt and resolves the data directory.  Returns 0, or the
+ * exit status + 1: 1 after printing --help or --version to stdout, 2 after
+ * printing a one-line error to stderr. */
+int options_parse(Options *opt, int argc, char **argv);
+/* The --help text, from the option table. */
+void options_usage(FILE *out);
 
 #endif

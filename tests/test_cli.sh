@@ -94,6 +94,42 @@ check "bad depth" "ninjachess: --perft needs a depth 0-20, not 'x'" "$(cat "$tmp
 
 run --frobnicate
 check "unknown option status" 1 "$status"
+check "unknown option message" "ninjachess: unknown option '--frobnicate' (see --help)" "$(cat "$tmp/err")"
+run --le 3
+check "ambiguous option" "ninjachess: option '--le' is ambiguous: --level, --levels" "$(cat "$tmp/err")"
+run --variant
+check "missing value status" 1 "$status"
+check "missing value" "ninjachess: option --variant needs an argument (NAME)" "$(cat "$tmp/err")"
+run --perft
+check "missing number" "ninjachess: option --perft needs an argument: a depth 0-20" "$(cat "$tmp/err")"
+run --variant --moves
+check "option taken as a value" "ninjachess: option --variant needs an argument, not the option '--moves'" "$(cat "$tmp/err")"
+run --moves=3
+check "value for a flag" "ninjachess: option --moves takes no value, not '3'" "$(cat "$tmp/err")"
+run --variant chess stray --moves
+check "stray word" "ninjachess: unexpected argument 'stray' (options start with --; see --help)" "$(cat "$tmp/err")"
+run --variant chess --divide
+check "divide without perft" "ninjachess: --divide needs --perft N" "$(cat "$tmp/err")"
+run --levels 3,4
+check "levels without selfplay" "ninjachess: --levels needs --selfplay N" "$(cat "$tmp/err")"
+run --variant chess --think 0
+check "bad seconds" "ninjachess: --think needs a number of seconds, not '0'" "$(cat "$tmp/err")"
+run --variant chess --nodes 2000000001
+check "too many nodes" "ninjachess: --nodes needs a node count, not '2000000001'" "$(cat "$tmp/err")"
+run --variant=chess --perft=2
+check "option=value form" "nodes 400" "$(tail -n 1 "$tmp/out")"
+run --vari chess --perft 1
+check "unique abbreviation" "nodes 20" "$(tail -n 1 "$tmp/out")"
+run --variant chess --play e2-e4 e7-e5 --perft 1
+check "moves end at the next option" "nodes 29" "$(tail -n 1 "$tmp/out")"
+run --help
+check "help status" 0 "$status"
+check "help from the table" "  --titans LIST            make these piece types Titans (names or letters)" "$(grep -e '--titans' "$tmp/out")"
+check "help lists every option" 29 "$(grep -c '^  --' "$tmp/out")"
+run -h
+check "short help" "usage: ninjachess [OPTION]..." "$(head -n 1 "$tmp/out")"
+run --version
+check "version" "ninjachess" "$(cut -d' ' -f1 "$tmp/out")"
 
 # --check-variant
 cat >"$tmp/good.txt" <<'V'

@@ -1,0 +1,288 @@
+/* The command-line options: one table gives getopt_long its long options,
+ * checks each value and prints --help, so that an option cannot be parsed
+ * without being documented.  Checks only the shape of values (numbers in
+ * range, known words); variants, moves and files are checked by whoever
+ * uses them. */
+#include "options.h"
+
+#include "datafile.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef NC_VERSION
+#define NC_VERSION "0.1"
+#endif
+
+typedef enum {
+    ARG_FLAG,     /* no value: sets a bool */
+    ARG_TEXT,     /* a word kept as given */
+    ARG_INT,      /* an integer in [lo, hi], stored in an int */
+    ARG_COUNT,    /* an integer in [lo, hi], stored in a long long */
+    ARG_SECONDS,  /* a positive number of seconds, at most a day */
+    ARG_MOVES,    /* every following word up to the next option */
+    ARG_HELP,
+    ARG_VERSION,
+} ArgKind;
+
+typedef enum { SEC_GAME, SEC_QUERY, SEC_ENGINE, SEC_OTHER, SEC_COUNT } Section;
+
+typedef struct {
+    const char *name;
+    ArgKind kind;
+    size_t field;          /* offsetof(Options, ...); unused for help/version */
+    long long lo, hi;      /* ARG_INT, ARG_COUNT */
+    const char *value;     /* value's name in --help; for numbers also the error's "needs ..." */
+    Section section;
+    const char *help;
+} OptionSpec;
+
+#define FIELD(f) offsetof(Options, f)
+
+static const OptionSpec option_table[] = {
+    {"variant", ARG_TEXT, FIELD(variant), 0, 0, "NAME", SEC_GAME, "the variant (see --list-variants)"},
+    {"setup", ARG_TEXT, FIELD(setup), 0, 0, "NAME", SEC_GAME, "start setup of the variant (e.g. second)"},
+    {"option", ARG_TEXT, FIELD(options), 0, 0, "LIST", SEC_GAME, "switch optional rules on (e.g. insane-ninja,scepter)"},
+    {"titans", ARG_TEXT, FIELD(titans), 0, 0, "LIST", SEC_GAME, "make these piece types Titans (names or letters)"},
+    {"fen", ARG_TEXT, FIELD(fen), 0, 0, "TEXT", SEC_GAME, "start from this position text"},
+    {"play", ARG_MOVES, FIELD(play), 0, 0, "MOVE...", SEC_GAME, "apply these moves first (until the next option)"},
+    {"white", ARG_TEXT, FIELD(white), 0, 0, "human|computer", SEC_GAME, "who plays White (default human)"},
+    {"black", ARG_TEXT, FIELD(black), 0, 0, "human|computer", SEC_GAME, "who plays Black (default computer)"},
+    {"level", ARG_INT, FIELD(level), 1, 10, "a level 1-10", SEC_GAME, "computer strength 1-10"},
+    {"load", ARG_TEXT, FIELD(load), 0, 0, "FILE", SEC_GAME, "load a saved game"},
+    {"tutorial", ARG_FLAG, FIELD(tutorial), 0, 0, NULL, SEC_GAME, "open the tutorial"},
+    {"ascii", ARG_FLAG, FIELD(ascii), 0, 0, NULL, SEC_GAME, "draw pieces as letters only"},
+    {"list-variants", ARG_FLAG, FIELD(list_variants), 0, 0, NULL, SEC_QUERY, "list the variants found in the data directory"},
+    {"check-variant", ARG_TEXT, FIELD(check_variant), 0, 0, "FILE", SEC_QUERY,
+     "check a variant file; print FILE:LINE: message for each problem"},
+    {"moves", ARG_FLAG, FIELD(moves), 0, 0, NULL, SEC_QUERY, "print every legal move, one per line"},
+    {"perft", ARG_INT, FIELD(perft), 0, 20, "a depth 0-20", SEC_QUERY, "count move sequences of N plies; last line 'nodes N'"},
+    {"divide", ARG_FLAG, FIELD(divide), 0, 0, NULL, SEC_QUERY, "with --perft: the count under each legal move"},
+    {"print-fen", ARG_FLAG, FIELD(print_fen), 0, 0, NULL, SEC_QUERY, "print the position text of the position reached"},
+    {"status", ARG_FLAG, FIELD(status), 0, 0, NULL, SEC_QUERY, "print whether the game has ended, and how"},
+    {"bench", ARG_FLAG, FIELD(bench), 0, 0, NULL, SEC_QUERY, "print perft and search speed on fixed positions"},
+    {"think", ARG_SECONDS, FIELD(think), 0, 0, "a number of seconds", SEC_ENGINE, "search this long and print the chosen move last"},
+    {"depth", ARG_INT, FIELD(depth), 1, 100, "a depth 1-100", SEC_ENGINE, "search to this depth and print the chosen move last"},
+    {"nodes", ARG_COUNT, FIELD(nodes), 1, 2000000000LL, "a node count", SEC_ENGINE, "search this many nodes and print the chosen move last"},
+    {"selfplay", ARG_INT, FIELD(selfplay), 1, 100000, "a number of games", SEC_ENGINE, "play N computer games without the screen"},
+    {"levels", ARG_TEXT, FIELD(levels), 0, 0, "A,B", SEC_ENGINE, "with --selfplay: the two levels (1-10 or random)"},
+    {"xboard", ARG_FLAG, FIELD(xboard), 0, 0, NULL, SEC_ENGINE, "speak the XBoard protocol (CECP v2)"},
+    {"data-dir", ARG_TEXT, FIELD(data_dir_arg), 0, 0, "DIR", SEC_OTHER, "read data files from DIR"},
+    {"help", ARG_HELP, 0, 0, 0, NULL, SEC_OTHER, "print this help (also -h)"},
+    {"version", ARG_VERSION, 0, 0, 0, NULL, SEC_OTHER, "print the version"},
+};
+
+enum { NOPTIONS = sizeof option_table / sizeof option_table[0] };
+
+static const char *const section_title[SEC_COUNT] = {"Game", "Rules queries", "Engine", "Other"};
+
+/* The value's name as --help shows it: numbers as N or SECONDS. */
+static const char *value_name(const OptionSpec *o)
+{
+    switch (o->kind) {
+    case ARG_INT: case ARG_COUNT: return "N";
+    case ARG_SECONDS: return "SECONDS";
+    case ARG_TEXT: case ARG_MOVES: return o->value;
+    default: return NULL;
+    }
+}
+
+void options_usage(FILE *out)
+{
+    fputs("usage: ninjachess [OPTION]...\n"
+          "With no query option, starts the game screen.\n",
+          out);
+    for (int s = 0; s < SEC_COUNT; s++) {
+        fprintf(out, "\n%s:\n", section_title[s]);
+        for (int i = 0; i < NOPTIONS; i++) {
+            const OptionSpec *o = &option_table[i];
+            if (o->section != (Section)s)
+                continue;
+            char left[64];
+            const char *val = value_name(o);
+            snprintf(left, sizeof left, "--%s%s%s", o->name, val ? " " : "", val ? val : "");
+            fprintf(out, "  %-24s %s\n", left, o->help);
+        }
+    }
+}
+
+/* Prints "ninjachess: " and the message; returns the "error printed"
+ * result of options_parse. */
+#ifdef __GNUC__
+__attribute__((format(printf, 1, 2)))
+#endif
+static int fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "ninjachess: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 2;
+}
+
+static bool parse_integer(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* --play: the words after it, up to the next option, are moves.  getopt
+ * scans in order (the '+' of its option string) and never permutes, so
+ * moving optind past them is safe. */
+static int take_moves(Options *o, int argc, char **argv)
+{
+    while (optind < argc && strncmp(argv[optind], "--", 2) != 0) {
+        if (o->nplay >= NC_MAX_PLAY)
+            return fail("too many moves after --play (at most %d)", NC_MAX_PLAY);
+        o->play[o->nplay++] = argv[optind++];
+    }
+    return 0;
+}
+
+/* Stores one option's value; returns 0 or the result options_parse gives. */
+static int take_value(Options *o, const OptionSpec *spec, const char *arg, int argc, char **argv)
+{
+    char *field = (char *)o + spec->field;
+    long long n;
+    switch (spec->kind) {
+    case ARG_FLAG:
+        *(bool *)field = true;
+        return 0;
+    case ARG_TEXT:
+        *(const char **)field = arg;
+        return 0;
+    case ARG_INT:
+    case ARG_COUNT:
+        if (!parse_integer(arg, spec->lo, spec->hi, &n))
+            return fail("--%s needs %s, not '%s'", spec->name, spec->value, arg);
+        if (spec->kind == ARG_INT)
+            *(int *)field = (int)n;
+        else
+            *(long long *)field = n;
+        return 0;
+    case ARG_SECONDS: {
+        char *end;
+        double s = strtod(arg, &end);
+        if (!*arg || *end || !(s > 0 && s <= 86400))
+            return fail("--%s needs %s, not '%s'", spec->name, spec->value, arg);
+        *(double *)field = s;
+        return 0;
+    }
+    case ARG_MOVES:
+        return take_moves(o, argc, argv);
+    case ARG_HELP:
+        options_usage(stdout);
+        return 1;
+    case ARG_VERSION:
+        printf("ninjachess %s\n", NC_VERSION);
+        return 1;
+    }
+    return 0;
+}
+
+static bool takes_value(const OptionSpec *o)
+{
+    return o->kind == ARG_TEXT || o->kind == ARG_INT || o->kind == ARG_COUNT || o->kind == ARG_SECONDS;
+}
+
+/* The option word getopt could not use: "--frobnicate" or "--var" from
+ * "--var=x". */
+static void option_word(const char *arg, char *out, size_t len)
+{
+    size_t n = strcspn(arg, "=");
+    snprintf(out, len, "%.*s", (int)(n < len ? n : len - 1), arg);
+}
+
+/* Explains what getopt refused: an unknown or ambiguous option, an option
+ * without its value, or a value given to an option that takes none. */
+static int refused(const char *arg)
+{
+    char word[64];
+    option_word(arg, word, sizeof word);
+    if (strncmp(word, "--", 2) != 0 || !word[2])
+        return fail("unknown option '%s' (see --help)", word);
+    const char *prefix = word + 2;
+    char names[256] = "";
+    int matches = 0;
+    for (int i = 0; i < NOPTIONS; i++) {
+        const OptionSpec *o = &option_table[i];
+        if (!strcmp(o->name, prefix)) {
+            if (strchr(arg, '='))
+                return fail("option --%s takes no value, not '%s'", o->name, strchr(arg, '=') + 1);
+            if (o->kind == ARG_TEXT)
+                return fail("option --%s needs an argument (%s)", o->name, o->value);
+            return fail("option --%s needs an argument: %s", o->name, o->value);
+        }
+        if (!strncmp(o->name, prefix, strlen(prefix))) {
+            size_t used = strlen(names);
+            snprintf(names + used, sizeof names - used, "%s--%s", matches ? ", " : "", o->name);
+            matches++;
+        }
+    }
+    if (matches > 1)
+        return fail("option '%s' is ambiguous: %s", word, names);
+    return fail("unknown option '%s' (see --help)", word);
+}
+
+/* Options that mean something only beside another one. */
+static int check_combinations(const Options *o)
+{
+    if (o->white && strcmp(o->white, "human") && strcmp(o->white, "computer"))
+        return fail("--white must be 'human' or 'computer', not '%s'", o->white);
+    if (o->black && strcmp(o->black, "human") && strcmp(o->black, "computer"))
+        return fail("--black must be 'human' or 'computer', not '%s'", o->black);
+    if (o->divide && o->perft < 0)
+        return fail("--divide needs --perft N");
+    if (o->levels && !o->selfplay)
+        return fail("--levels needs --selfplay N");
+    return 0;
+}
+
+int options_parse(Options *o, int argc, char **argv)
+{
+    memset(o, 0, sizeof *o);
+    o->perft = -1;
+    struct option longopts[NOPTIONS + 1];
+    for (int i = 0; i < NOPTIONS; i++)
+        longopts[i] = (struct option){option_table[i].name, takes_value(&option_table[i]) ? required_argument : no_argument,
+                                      NULL, 1000 + i};
+    longopts[NOPTIONS] = (struct option){0, 0, 0, 0};
+    opterr = 0; /* our messages, not getopt's */
+    optind = 1;
+    for (;;) {
+        int before = optind;
+        int c = getopt_long(argc, argv, "+:h", longopts, NULL);
+        if (c == -1)
+            break;
+        int rc;
+        if (c == 'h') {
+            options_usage(stdout);
+            return 1;
+        } else if (c >= 1000 && c < 1000 + NOPTIONS) {
+            const OptionSpec *spec = &option_table[c - 1000];
+            /* "--variant --moves": an option where a value should be */
+            if (takes_value(spec) && optarg == argv[optind - 1] && !strncmp(optarg, "--", 2))
+                return fail("option --%s needs an argument, not the option '%s'", spec->name, optarg);
+            rc = take_value(o, spec, optarg, argc, argv);
+        } else
+            rc = refused(argv[before < argc ? before : argc - 1]);
+        if (rc)
+            return rc;
+    }
+    if (optind < argc)
+        return fail("unexpected argument '%s' (options start with --; see --help)", argv[optind]);
+    int rc = check_combinations(o);
+    if (rc)
+        return rc;
+    o->data_dir = data_dir_find(o->data_dir_arg);
+    return 0;
+}
