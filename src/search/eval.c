@@ -61,14 +61,10 @@ uint64_t eval_fingerprint(const Variant *v)
     return h;
 }
 
-void eval_init(EvalTables *e, const Variant *v)
+/* Material per type, in play and in hand, and which types count towards
+ * the game phase. */
+static void init_material(EvalTables *e, const Variant *v)
 {
-    memset(e, 0, sizeof *e);
-    e->v = v;
-    e->fingerprint = eval_fingerprint(v);
-    int w = v->width, h = v->height;
-    double cf = (w - 1) / 2.0, cr = (h - 1) / 2.0;
-
     for (int t = 0; t < v->ntypes; t++) {
         const PieceType *pt = &v->types[t];
         int raw = pt->royal ? 0 : pt->value;
@@ -76,8 +72,11 @@ void eval_init(EvalTables *e, const Variant *v)
         e->hand_value[t] = raw * 9 / 10;
         e->phase_piece[t] = !pt->royal && !pt->promotes;
     }
+}
 
-    /* Phase reference: the start position's non-pawn material. */
+/* Phase reference: the start position's non-pawn material. */
+static void init_phase(EvalTables *e, const Variant *v)
+{
     Position start;
     pos_start(&start, v);
     for (int c = 0; c < 2; c++) {
@@ -90,8 +89,11 @@ void eval_init(EvalTables *e, const Variant *v)
             if (e->phase_piece[t])
                 e->phase_total += start.hand[c][t] * v->types[t].value;
     }
+}
 
-    /* Rings around a king, as board offsets (the padding makes them safe). */
+/* Rings around a king, as board offsets (the padding makes them safe). */
+static void init_king_rings(EvalTables *e, const Variant *v)
+{
     int n1 = 0, n2 = 0;
     for (int dy = -2; dy <= 2; dy++)
         for (int dx = -2; dx <= 2; dx++) {
@@ -101,68 +103,100 @@ void eval_init(EvalTables *e, const Variant *v)
             else if (d == 2)
                 e->ring2[n2++] = dy * v->stride + dx;
         }
+}
 
+/* What the square tables of one piece code need besides the square. */
+typedef struct {
+    const Variant *v;
+    const PieceType *pt;
+    int colour, prange, avg_mobility;
+    const int *mobility;    /* moves from each square on an empty board */
+    double cf, cr;          /* the board's centre file and rank */
+} SquareContext;
+
+static double file_distance(const SquareContext *k, int f)
+{
+    return f > k->cf ? f - k->cf : k->cf - f;
+}
+
+/* Opening and endgame bonus of a piece of this code on sq. */
+static void square_bonus(const SquareContext *k, int sq, int *mg, int *eg)
+{
+    const Variant *v = k->v;
+    int f = v->file_of[sq], r = v->rank_of[sq];
+    int rr = v->rel_rank[k->colour][sq];
+    double cd = file_distance(k, f) + (r > k->cr ? r - k->cr : k->cr - r);
+    if (k->pt->royal) {
+        int ksq0 = v->castle_king_sq[k->colour];
+        int home = ksq0 ? v->rel_rank[k->colour][ksq0] : v->start_rank - 1;
+        int up = rr - home;
+        if (up < 0)
+            up = 0; /* rear squares are as safe as home */
+        *mg = -20 * up + (up == 0 ? (int)(4 * file_distance(k, f)) : 0);
+        *eg = (int)(-6 * cd);
+    } else if (k->pt->promotes) {
+        int adv = clampi(rr - v->start_rank, 0, k->prange);
+        double fr = (double)adv / k->prange;
+        *mg = (int)(3 * adv + 50 * fr * fr * fr);
+        *eg = (int)(6 * adv + 140 * fr * fr * fr);
+        *mg += (int)(4 - 2 * file_distance(k, f)); /* central pawns a little better */
+    } else {
+        /* 5 cp a move (scored 54% in 94 games against 3 cp) */
+        int m = clampi(5 * (k->mobility[sq] - k->avg_mobility), -60, 60);
+        *mg = m - (int)(2 * cd);
+        *eg = m - (int)(2 * cd);
+    }
+}
+
+/* Square tables (and the passed-piece bonus) of type t for colour c. */
+static void init_square_tables(EvalTables *e, const Variant *v, int t, int c, MoveList *ml)
+{
+    const PieceType *pt = &v->types[t];
+    int code = nc_code(t, c);
+    /* mobility reference: the type's mean move count */
+    int sum = 0, cnt = 0;
+    int mob[NC_MAX_SQ] = {0};
+    if (!pt->royal && !pt->promotes) {
+        for (int i = 0; i < v->nsquares; i++) {
+            int sq = v->squares[i];
+            mob[sq] = lone_moves(v, t, c, sq, ml);
+            sum += mob[sq];
+            cnt++;
+        }
+    }
+    int prange = v->promo_rank - v->start_rank;
+    SquareContext k = {.v = v, .pt = pt, .colour = c, .prange = prange < 1 ? 1 : prange,
+                       .avg_mobility = cnt ? sum / cnt : 0, .mobility = mob,
+                       .cf = (v->width - 1) / 2.0, .cr = (v->height - 1) / 2.0};
+    for (int i = 0; i < v->nsquares; i++) {
+        int sq = v->squares[i];
+        int mg = 0, eg = 0;
+        square_bonus(&k, sq, &mg, &eg);
+        if (pt->promotes) {
+            int adv = clampi(v->rel_rank[c][sq] - v->start_rank, 0, k.prange);
+            double fr = (double)adv / k.prange;
+            e->passed_bonus[code][sq] = (int16_t)(15 + 160 * fr * fr);
+            e->promoter[code] = true;
+        }
+        e->pst_mg[code][sq] = (int16_t)mg;
+        e->pst_eg[code][sq] = (int16_t)eg;
+    }
+}
+
+void eval_init(EvalTables *e, const Variant *v)
+{
+    memset(e, 0, sizeof *e);
+    e->v = v;
+    e->fingerprint = eval_fingerprint(v);
+    init_material(e, v);
+    init_phase(e, v);
+    init_king_rings(e, v);
     MoveList *ml = malloc(sizeof *ml);
     if (!ml)
         abort();
-    int prange = v->promo_rank - v->start_rank;
-    if (prange < 1)
-        prange = 1;
-    for (int t = 0; t < v->ntypes; t++) {
-        const PieceType *pt = &v->types[t];
-        for (int c = 0; c < 2; c++) {
-            int code = nc_code(t, c);
-            /* mobility reference: the type's mean move count */
-            int sum = 0, cnt = 0;
-            int mob[NC_MAX_SQ] = {0};
-            if (!pt->royal && !pt->promotes) {
-                for (int i = 0; i < v->nsquares; i++) {
-                    int sq = v->squares[i];
-                    mob[sq] = lone_moves(v, t, c, sq, ml);
-                    sum += mob[sq];
-                    cnt++;
-                }
-            }
-            int avg = cnt ? sum / cnt : 0;
-            int ksq0 = v->castle_king_sq[c];
-            for (int i = 0; i < v->nsquares; i++) {
-                int sq = v->squares[i];
-                int f = v->file_of[sq], r = v->rank_of[sq];
-                int rr = v->rel_rank[c][sq];
-                double cd = (f > cf ? f - cf : cf - f) + (r > cr ? r - cr : cr - r);
-                int mg = 0, eg = 0;
-                if (pt->royal) {
-                    int home = ksq0 ? v->rel_rank[c][ksq0] : v->start_rank - 1;
-                    int up = rr - home;
-                    if (up < 0)
-                        up = 0; /* rear squares are as safe as home */
-                    double fd = f > cf ? f - cf : cf - f;
-                    mg = -20 * up + (up == 0 ? (int)(4 * fd) : 0);
-                    eg = (int)(-6 * cd);
-                } else if (pt->promotes) {
-                    int adv = clampi(rr - v->start_rank, 0, prange);
-                    double fr = (double)adv / prange;
-                    mg = (int)(3 * adv + 50 * fr * fr * fr);
-                    eg = (int)(6 * adv + 140 * fr * fr * fr);
-                    double fd = f > cf ? f - cf : cf - f;
-                    mg += (int)(4 - 2 * fd); /* central pawns a little better */
-                } else {
-                    /* 5 cp a move (scored 54% in 94 games against 3 cp) */
-                    int m = clampi(5 * (mob[sq] - avg), -60, 60);
-                    mg = m - (int)(2 * cd);
-                    eg = m - (int)(2 * cd);
-                }
-                if (pt->promotes) {
-                    int adv = clampi(rr - v->start_rank, 0, prange);
-                    double fr = (double)adv / prange;
-                    e->passed_bonus[code][sq] = (int16_t)(15 + 160 * fr * fr);
-                    e->promoter[code] = true;
-                }
-                e->pst_mg[code][sq] = (int16_t)mg;
-                e->pst_eg[code][sq] = (int16_t)eg;
-            }
-        }
-    }
+    for (int t = 0; t < v->ntypes; t++)
+        for (int c = 0; c < 2; c++)
+            init_square_tables(e, v, t, c, ml);
     free(ml);
 }
 

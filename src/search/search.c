@@ -466,6 +466,176 @@ static void null_unmake(Position *p, const uint16_t *ep, int nep, uint16_t victi
     p->halfmove = hm;
 }
 
+static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck, bool pvnode, bool allow_null);
+
+/* Ends a node that needs no search: a draw by rule, the 100-ply count
+ * (where a mate still counts, as in game_status()) or the ply limit.
+ * Returns true with its score in *score. */
+static bool node_is_settled(Search *s, int ply, bool incheck, int *score)
+{
+    Position *p = &s->pos;
+    if (p->scepter || is_repetition(s) || bare_kings(p)) {
+        *score = 0;
+        return true;
+    }
+    if (p->halfmove >= 100) {
+        if (!incheck) {
+            *score = 0;
+            return true;
+        }
+        gen_legal(p, &s->ml[ply]);
+        *score = s->ml[ply].n ? 0 : -MATE + ply;
+        return true;
+    }
+    if (ply >= MAX_PLY - 2) {
+        *score = eval_position(&s->et, p);
+        return true;
+    }
+    return false;
+}
+
+/* Looks the position up in the transposition table: sets *hash_move when
+ * the entry has one, and returns true with *score when the entry's bound
+ * already decides this (non-PV) node. */
+static bool hash_cutoff(Search *s, int depth, int alpha, int beta, int ply, bool pvnode, Move *hash_move,
+                        bool *have_hash, int *score)
+{
+    TTEntry *te = tt_probe(s, s->pos.key);
+    *have_hash = false;
+    if (!te)
+        return false;
+    if (te->move.to) {
+        *hash_move = te->move;
+        *have_hash = true;
+    }
+    if (pvnode || te->depth < depth)
+        return false;
+    int ts = score_from_tt(te->score, ply);
+    if (te->flag == TT_EXACT || (te->flag == TT_LOWER && ts >= beta) || (te->flag == TT_UPPER && ts <= alpha)) {
+        *score = ts;
+        return true;
+    }
+    return false;
+}
+
+/* Null move: lets the opponent move twice; if a reduced search still fails
+ * high, so would a real move.  Returns true with the cut-off score. */
+static bool null_move_cutoff(Search *s, int depth, int beta, int ply, int *score)
+{
+    Position *p = &s->pos;
+    int r = 2 + depth / 4;
+    uint16_t ep[NC_MAX_EP];
+    int nep, hm;
+    uint16_t victim;
+    uint64_t key;
+    null_move(p, ep, &nep, &victim, &key, &hm);
+    push_key(s, p->key);
+    int sc = -pvs(s, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false, false);
+    s->nkeys--;
+    null_unmake(p, ep, nep, victim, key, hm);
+    if (s->stopped) {
+        *score = 0;
+        return true;
+    }
+    if (sc >= beta) {
+        *score = sc >= MATE_BOUND ? beta : sc;
+        return true;
+    }
+    return false;
+}
+
+/* The depth a late quiet move is searched with less of (0: full depth). */
+static int late_move_reduction(const Search *s, int depth, int newdepth, int legal, bool pvnode)
+{
+    int r = s->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+    if (pvnode && r > 0)
+        r--;
+    if (r > newdepth - 1)
+        r = newdepth - 1;
+    return r < 0 ? 0 : r;
+}
+
+/* What the search of one made move depends on. */
+typedef struct {
+    int depth, newdepth, legal;
+    bool gives_check, pvnode, quiet;   /* quiet: may be reduced */
+} MoveContext;
+
+/* Principal variation search of one move already made: the first move
+ * with the full window, the others with a null window (reduced when late
+ * and quiet), searched again when they beat alpha. */
+static int search_made_move(Search *s, const MoveContext *mc, int alpha, int beta, int ply)
+{
+    int newdepth = mc->newdepth;
+    if (mc->legal == 1)
+        return -pvs(s, newdepth, -beta, -alpha, ply + 1, mc->gives_check, mc->pvnode, true);
+    int r = 0;
+    if (mc->depth >= 3 && mc->quiet && mc->legal > 3)
+        r = late_move_reduction(s, mc->depth, newdepth, mc->legal, mc->pvnode);
+    int score = -pvs(s, newdepth - r, -alpha - 1, -alpha, ply + 1, mc->gives_check, false, true);
+    if (score > alpha && r > 0)
+        score = -pvs(s, newdepth, -alpha - 1, -alpha, ply + 1, mc->gives_check, false, true);
+    if (score > alpha && score < beta && mc->pvnode)
+        score = -pvs(s, newdepth, -beta, -alpha, ply + 1, mc->gives_check, true, true);
+    return score;
+}
+
+/* The PV of this ply: m followed by the child's PV. */
+static void update_pv(Search *s, int ply, const Move *m)
+{
+    s->pv[ply][ply] = *m;
+    int n = s->pvlen[ply + 1];
+    for (int j = ply + 1; j < n; j++)
+        s->pv[ply][j] = s->pv[ply + 1][j];
+    s->pvlen[ply] = n > ply + 1 ? n : ply + 1;
+}
+
+/* Everything the move loop knows about the node that searches a move. */
+typedef struct {
+    int depth, static_eval;
+    bool incheck, pvnode;
+} NodeContext;
+
+/* Makes the i-th move of the ordered list and searches it.  Returns false
+ * when the move is illegal or pruned (nothing searched); otherwise true
+ * with its score. */
+static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int beta, int ply, int *legal,
+                        int *score, bool *tactical_out)
+{
+    Position *p = &s->pos;
+    MoveList *ml = &s->ml[ply];
+    int *sc = s->mscore[ply];
+    const Move m = ml->m[i];
+    bool tactical = sc[i] >= SC_GOOD || (sc[i] == SC_HASH && (is_tactical(p, &m) || (m.promo && m.kind != MK_DROP)));
+    bool killer = sc[i] == SC_KILLER1 || sc[i] == SC_KILLER2;
+    int us = p->side, had = p->nroyal[us];
+    Undo u;
+    bool sure = move_surely_legal(p, &m, nc->incheck);
+    make_move(p, &m, &u);
+    if (!sure && !legal_after_make(p, us, had)) {
+        unmake_move(p, &m, &u);
+        return false;
+    }
+    (*legal)++;
+    bool gives_check = in_check(p);
+    int ext = gives_check && ply < 2 * s->root_depth + 4 ? 1 : 0;
+    /* futility: a quiet move cannot rescue a hopeless node near the leaves */
+    if (!nc->pvnode && !nc->incheck && !gives_check && !tactical && !killer && nc->depth <= 2 && *legal > 1 &&
+        alpha > -MATE_BOUND && nc->static_eval + 120 + 120 * nc->depth <= alpha) {
+        unmake_move(p, &m, &u);
+        return false;
+    }
+    MoveContext mc = {.depth = nc->depth, .newdepth = nc->depth - 1 + ext, .legal = *legal,
+                      .gives_check = gives_check, .pvnode = nc->pvnode,
+                      .quiet = !tactical && !killer && !nc->incheck && !gives_check};
+    push_key(s, p->key);
+    *score = search_made_move(s, &mc, alpha, beta, ply);
+    s->nkeys--;
+    unmake_move(p, &m, &u);
+    *tactical_out = tactical;
+    return true;
+}
+
 static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck, bool pvnode, bool allow_null)
 {
     Position *p = &s->pos;
@@ -477,18 +647,9 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
         return 0;
     if (ply > s->seldepth)
         s->seldepth = ply;
-
-    if (p->scepter || is_repetition(s) || bare_kings(p))
-        return 0;
-    if (p->halfmove >= 100) {
-        /* a mate on the 100th ply still counts, as in game_status() */
-        if (!incheck)
-            return 0;
-        gen_legal(p, &s->ml[ply]);
-        return s->ml[ply].n ? 0 : -MATE + ply;
-    }
-    if (ply >= MAX_PLY - 2)
-        return eval_position(&s->et, p);
+    int score;
+    if (node_is_settled(s, ply, incheck, &score))
+        return score;
     /* mate distance pruning */
     if (alpha < -MATE + ply)
         alpha = -MATE + ply;
@@ -497,123 +658,46 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     if (alpha >= beta)
         return alpha;
 
-    const Move *hash = NULL;
     Move hash_move;
-    TTEntry *te = tt_probe(s, p->key);
-    if (te) {
-        if (te->move.to) {
-            hash_move = te->move;
-            hash = &hash_move;
-        }
-        if (!pvnode && te->depth >= depth) {
-            int ts = score_from_tt(te->score, ply);
-            if (te->flag == TT_EXACT || (te->flag == TT_LOWER && ts >= beta) ||
-                (te->flag == TT_UPPER && ts <= alpha))
-                return ts;
-        }
-    }
-
+    bool have_hash;
+    if (hash_cutoff(s, depth, alpha, beta, ply, pvnode, &hash_move, &have_hash, &score))
+        return score;
     int static_eval = incheck ? -INF : eval_position(&s->et, p);
-
     /* reverse futility: far above beta near the leaves */
     if (!pvnode && !incheck && depth <= 3 && beta > -MATE_BOUND && beta < MATE_BOUND &&
         static_eval - 110 * depth >= beta)
         return static_eval;
-
-    /* null move */
-    if (!pvnode && !incheck && allow_null && depth >= 3 && static_eval >= beta &&
-        beta < MATE_BOUND && has_pieces(p, p->side)) {
-        int r = 2 + depth / 4;
-        uint16_t ep[NC_MAX_EP];
-        int nep, hm;
-        uint16_t victim;
-        uint64_t key;
-        null_move(p, ep, &nep, &victim, &key, &hm);
-        push_key(s, p->key);
-        int score = -pvs(s, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false, false);
-        s->nkeys--;
-        null_unmake(p, ep, nep, victim, key, hm);
-        if (s->stopped)
-            return 0;
-        if (score >= beta)
-            return score >= MATE_BOUND ? beta : score;
-    }
+    if (!pvnode && !incheck && allow_null && depth >= 3 && static_eval >= beta && beta < MATE_BOUND &&
+        has_pieces(p, p->side) && null_move_cutoff(s, depth, beta, ply, &score))
+        return score;
 
     MoveList *ml = &s->ml[ply];
     int *sc = s->mscore[ply];
     gen_pseudo(p, ml);
-    score_moves(s, ml, sc, hash, ply);
-
-    int us = p->side, had = p->nroyal[us];
+    score_moves(s, ml, sc, have_hash ? &hash_move : NULL, ply);
+    NodeContext nc = {.depth = depth, .static_eval = static_eval, .incheck = incheck, .pvnode = pvnode};
     int best = -INF, legal = 0, orig_alpha = alpha;
     Move best_move = {0};
     bool have_best = false;
     for (int i = 0; i < ml->n; i++) {
         pick(ml, sc, i);
-        Move m = ml->m[i];
-        bool tactical = sc[i] >= SC_GOOD ||
-                        (sc[i] == SC_HASH && (is_tactical(p, &m) || (m.promo && m.kind != MK_DROP)));
-        bool killer = sc[i] == SC_KILLER1 || sc[i] == SC_KILLER2;
-        Undo u;
-        bool sure = move_surely_legal(p, &m, incheck);
-        make_move(p, &m, &u);
-        if (!sure && !legal_after_make(p, us, had)) {
-            unmake_move(p, &m, &u);
+        bool tactical;
+        if (!search_move(s, &nc, i, alpha, beta, ply, &legal, &score, &tactical))
             continue;
-        }
-        legal++;
-        bool gives_check = in_check(p);
-        int ext = gives_check && ply < 2 * s->root_depth + 4 ? 1 : 0;
-        int newdepth = depth - 1 + ext;
-
-        /* futility: a quiet move cannot rescue a hopeless node near the leaves */
-        if (!pvnode && !incheck && !gives_check && !tactical && !killer && depth <= 2 && legal > 1 &&
-            alpha > -MATE_BOUND && static_eval + 120 + 120 * depth <= alpha) {
-            unmake_move(p, &m, &u);
-            continue;
-        }
-
-        push_key(s, p->key);
-        int score;
-        if (legal == 1) {
-            score = -pvs(s, newdepth, -beta, -alpha, ply + 1, gives_check, pvnode, true);
-        } else {
-            int r = 0;
-            if (depth >= 3 && !tactical && !killer && !incheck && !gives_check && legal > 3) {
-                r = s->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
-                if (pvnode && r > 0)
-                    r--;
-                if (r > newdepth - 1)
-                    r = newdepth - 1;
-                if (r < 0)
-                    r = 0;
-            }
-            score = -pvs(s, newdepth - r, -alpha - 1, -alpha, ply + 1, gives_check, false, true);
-            if (score > alpha && r > 0)
-                score = -pvs(s, newdepth, -alpha - 1, -alpha, ply + 1, gives_check, false, true);
-            if (score > alpha && score < beta && pvnode)
-                score = -pvs(s, newdepth, -beta, -alpha, ply + 1, gives_check, true, true);
-        }
-        s->nkeys--;
-        unmake_move(p, &m, &u);
         if (s->stopped)
             return 0;
-        if (score > best) {
-            best = score;
-            best_move = m;
-            have_best = true;
-            if (score > alpha) {
-                alpha = score;
-                s->pv[ply][ply] = m;
-                int n = s->pvlen[ply + 1];
-                for (int j = ply + 1; j < n; j++)
-                    s->pv[ply][j] = s->pv[ply + 1][j];
-                s->pvlen[ply] = n > ply + 1 ? n : ply + 1;
-                if (score >= beta) {
-                    if (!tactical)
-                        update_quiet(s, &m, ply, depth, ml, i);
-                    break;
-                }
+        if (score <= best)
+            continue;
+        best = score;
+        best_move = ml->m[i];
+        have_best = true;
+        if (score > alpha) {
+            alpha = score;
+            update_pv(s, ply, &best_move);
+            if (score >= beta) {
+                if (!tactical)
+                    update_quiet(s, &best_move, ply, depth, ml, i);
+                break;
             }
         }
     }
