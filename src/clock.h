@@ -1,4 +1,5 @@
-/* Monotonic wall-clock time, for benchmarks and search time limits. */
+/* Monotonic wall-clock time, for benchmarks and search time limits.  The
+ * one place that reads the clock, so that every timing agrees. */
 #ifndef NC_CLOCK_H
 #define NC_CLOCK_H
 

@@ -1,3 +1,6 @@
+/* A game's history: the moves played, their undo records and the keys that
+ * repetition is judged by; and how a game ends (game_status).  The rules of
+ * a single move belong to position.c and movegen.c, not here. */
 #include "game.h"
 
 #include "movegen.h"

@@ -1,4 +1,6 @@
-/* A game: a position plus the history needed for repetition and undo. */
+/* A game: a position plus the history needed for repetition and undo, and
+ * the game-end rules (mate, stalemate, repetition, 100 plies, bare kings,
+ * scepter).  No I/O. */
 #ifndef NC_GAME_H
 #define NC_GAME_H
 

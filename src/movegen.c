@@ -1,3 +1,7 @@
+/* Move generation for every piece the data files can describe (slides,
+ * leaps, bent and fly-over moves, locust captures, Titan pushes, castling,
+ * drops) and the check test built on the same generator.  Reads positions,
+ * never changes them for good; knows nothing of text or I/O. */
 #include "movegen.h"
 
 #include <assert.h>

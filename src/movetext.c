@@ -1,3 +1,6 @@
+/* The move text of doc/move-text.md, both ways: writing every square a move
+ * involves, and finding the one legal move a text names.  Legality itself
+ * comes from movegen.c; no other notation lives here. */
 #include "movetext.h"
 
 #include "movegen.h"

@@ -1,4 +1,5 @@
-/* The move text (doc/move-text.md): names every square a move involves. */
+/* The move text (doc/move-text.md): names every square a move involves.
+ * The project's own notation; other notations belong to their front ends. */
 #ifndef NC_MOVETEXT_H
 #define NC_MOVETEXT_H
 

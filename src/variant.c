@@ -1,3 +1,7 @@
+/* What is derived from a variant once it is built (square names, hash
+ * keys, the reach and attack tables of the fast check test) and changing a
+ * loaded variant's optional rules and Titans.  Reading data files is
+ * datafile.c's job; no I/O here. */
 #include "variant.h"
 
 #include <ctype.h>

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Checks the shape of the C tree: no #include cycle between modules, no
+include against the layers, no function over the length limit, and an
+opening comment in every .c and .h.  Prints the include edges with
+--edges and the longest functions always.  Exit status 1 on a violation.
+
+usage: check_structure.py [--edges] [--limit N] [SOURCE_ROOT]
+
+A module is a .c file together with the .h of the same name in the same
+folder.  The layers (lowest first) say who may include whom: a file may
+include its own layer or a lower one, never a higher one.
+"""
+import os
+import re
+import sys
+
+# Folder or file prefix (relative to src/) -> layer.  The first match wins.
+LAYERS = [
+    ("ui/", 3, "game screen"),
+    ("frontend/", 3, "front ends"),
+    ("main.c", 3, "entry point"),
+    ("options.", 2, "command line"),
+    ("session.", 2, "command line"),
+    ("search/", 1, "search"),
+    ("", 0, "rules core and file formats"),
+]
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def layer_of(rel):
+    for prefix, layer, name in LAYERS:
+        if rel.startswith(prefix):
+            return layer, name
+    raise AssertionError(rel)
+
+
+def module_of(rel):
+    return os.path.splitext(rel)[0]
+
+
+def c_files(root, sub):
+    base = os.path.join(root, sub)
+    for dirpath, _, names in os.walk(base):
+        for n in sorted(names):
+            if n.endswith((".c", ".h")):
+                yield os.path.relpath(os.path.join(dirpath, n), base)
+
+
+def include_edges(root):
+    """(from_file, to_file) pairs inside src/, paths relative to src/."""
+    edges = []
+    src = os.path.join(root, "src")
+    for rel in c_files(root, "src"):
+        text = open(os.path.join(src, rel), encoding="utf-8").read()
+        for inc in INCLUDE.findall(text):
+            target = os.path.normpath(os.path.join(os.path.dirname(rel), inc))
+            if os.path.exists(os.path.join(src, target)):
+                edges.append((rel, target))
+    return edges
+
+
+def find_cycle(graph):
+    """A list of modules forming a cycle, or None (iterative DFS)."""
+    state = {}
+    for start in sorted(graph):
+        if state.get(start):
+            continue
+        stack = [(start, iter(sorted(graph[start])))]
+        path = [start]
+        state[start] = 1
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                stack.pop()
+                path.pop()
+            elif state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            elif not state.get(nxt):
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append((nxt, iter(sorted(graph.get(nxt, ())))))
+    return None
+
+
+def function_lengths(root):
+    """(lines, file, signature) of every function: '{' to '}' at column 0."""
+    out = []
+    src = os.path.join(root, "src")
+    for rel in c_files(root, "src"):
+        if not rel.endswith(".c"):
+            continue
+        lines = open(os.path.join(src, rel), encoding="utf-8").read().split("\n")
+        start = None
+        for i, line in enumerate(lines):
+            if line == "{":
+                start = i
+                k = i - 1
+                while k > 0 and lines[k][:1] in (" ", "\t"):
+                    k -= 1  # a signature over several lines
+                sig = lines[k].strip()
+            elif line == "}" and start is not None:
+                out.append((i - start + 1, rel, sig))
+                start = None
+    return sorted(out, reverse=True)
+
+
+def missing_opening_comment(root):
+    bad = []
+    for sub in ("src", "tests"):
+        for rel in c_files(root, sub):
+            text = open(os.path.join(root, sub, rel), encoding="utf-8").read()
+            if not text.lstrip().startswith("/*"):
+                bad.append(os.path.join(sub, rel))
+    return bad
+
+
+def main(argv):
+    show_edges = "--edges" in argv
+    limit = 100
+    args = [a for a in argv if a != "--edges"]
+    if "--limit" in args:
+        k = args.index("--limit")
+        limit = int(args[k + 1])
+        del args[k:k + 2]
+    root = args[0] if args else os.path.join(os.path.dirname(__file__), "..")
+    problems = []
+
+    edges = include_edges(root)
+    graph = {}
+    for a, b in edges:
+        ma, mb = module_of(a), module_of(b)
+        graph.setdefault(ma, set())
+        graph.setdefault(mb, set())
+        if ma != mb:
+            graph[ma].add(mb)
+        la, na = layer_of(a)
+        lb, nb = layer_of(b)
+        if lb > la:
+            problems.append(f"src/{a} ({na}) includes src/{b} ({nb}), a higher layer")
+    if show_edges:
+        for a, b in sorted(edges):
+            print(f"include src/{a} -> src/{b}")
+    cycle = find_cycle(graph)
+    if cycle:
+        problems.append("include cycle: " + " -> ".join(cycle))
+
+    lengths = function_lengths(root)
+    print(f"{len(edges)} include edges between {len(graph)} modules; longest functions (limit {limit} lines):")
+    for n, rel, sig in lengths[:5]:
+        print(f"  {n:4d}  src/{rel}: {sig}")
+    for n, rel, sig in lengths:
+        if n > limit:
+            problems.append(f"src/{rel}: function of {n} lines (limit {limit}): {sig}")
+
+    for path in missing_opening_comment(root):
+        problems.append(f"{path}: does not open with a comment saying what it owns")
+
+    for p in problems:
+        print("FAIL " + p)
+    print(f"structure: {'ok' if not problems else str(len(problems)) + ' problems'}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
