@@ -25,6 +25,13 @@ LAYERS = [
     ("", 0, "rules core and file formats"),
 ]
 
+# Headers private to a part of the tree: header -> prefix its includers
+# must have (relative to src/).  The rest of the tree uses the public one.
+PRIVATE = {
+    "search/eval.h": "search/",
+    "datafile_internal.h": "datafile",
+}
+
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -140,6 +147,8 @@ def main(argv):
         lb, nb = layer_of(b)
         if lb > la:
             problems.append(f"src/{a} ({na}) includes src/{b} ({nb}), a higher layer")
+        if b in PRIVATE and not a.startswith(PRIVATE[b]):
+            problems.append(f"src/{a} includes src/{b}, private to src/{PRIVATE[b]}*")
     if show_edges:
         for a, b in sorted(edges):
             print(f"include src/{a} -> src/{b}")

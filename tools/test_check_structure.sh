@@ -34,12 +34,15 @@ printf '/* rules */\n#include "a.h"\n' >"$tmp/bad/src/b.h"                 # a -
 printf '/* rules */\n#include "search/s.h"\n' >"$tmp/bad/src/c.c"          # upward include
 printf '/* s */\n' >"$tmp/bad/src/search/s.h"
 printf 'int x;\n' >"$tmp/bad/tests/u.c"                                     # no opening comment
+printf '/* e */\n' >"$tmp/bad/src/search/eval.h"
+printf '/* front */\n#include "search/eval.h"\n' >"$tmp/bad/src/main.c"     # private header
 { echo '/* long */'; echo 'void f(void)'; echo '{'; i=0; while [ $i -lt 120 ]; do echo '    ;'; i=$((i + 1)); done; echo '}'; } >"$tmp/bad/src/long.c"
 python3 "$script" "$tmp/bad" >"$tmp/out"
 status=$?
 check "cycle found" "FAIL include cycle: a -> b -> a"
 check "upward include found" "FAIL src/c.c (rules core and file formats) includes src/search/s.h (search), a higher layer"
 check "long function found" "FAIL src/long.c: function of 122 lines (limit 100): void f(void)"
+check "private header found" "FAIL src/main.c includes src/search/eval.h, private to src/search/\*"
 check "missing comment found" "FAIL tests/u.c: does not open with a comment"
 [ "$status" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL bad status $status"; }
 
