@@ -8,6 +8,7 @@
 #include "../movetext.h"
 #include "../session.h"
 #include "search.h"
+#include "timeman.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -943,20 +944,15 @@ static void xb_result_if_over(XB *x)
 
 static double xb_budget(const XB *x)
 {
-    if (x->st > 0)
-        return x->st;
-    if (x->time_left < 0)
-        return x->sd ? 0 : 5.0;
-    int played = x->g.nply / 2;
-    int togo = x->mps ? x->mps - played % x->mps : 30;
-    if (togo < 1)
-        togo = 1;
-    double t = x->time_left / togo + x->inc * 0.8;
-    double cap = x->time_left * 0.4;
-    if (t > cap)
-        t = cap;
-    t -= 0.05; /* communication and process latency */
-    return t < 0.02 ? 0.02 : t;
+    TimeControl tc = {
+        .per_move = x->st,
+        .time_left = x->time_left,
+        .increment = x->inc,
+        .moves_per_session = x->mps,
+        .moves_played = x->g.nply / 2,
+        .depth_limited = x->sd != 0,
+    };
+    return timeman_budget(&tc);
 }
 
 static void xb_think(XB *x)
