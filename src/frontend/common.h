@@ -1,0 +1,34 @@
+/* What several command-line front ends share: the hash size, the score and
+ * principal-variation text, the "info" line and the pseudo-random move
+ * picker.  Front-end specific formats stay in their own files. */
+#ifndef NC_FRONTEND_COMMON_H
+#define NC_FRONTEND_COMMON_H
+
+#include "game.h"
+#include "search/search.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Transposition table of the one-shot search, the benchmark and XBoard. */
+#define FE_HASH_MB 64
+
+/* Writes the text of m, legal in p, into buf. */
+typedef void (*MoveWriter)(const Position *p, const Move *m, char *buf, size_t len);
+
+/* Writes "N" centipawns or "mate N" (moves, negative when being mated). */
+void fe_format_score(int score, char *buf, size_t len);
+/* Writes the PV as texts separated by spaces; stops at the first move that
+ * is not legal in the position reached (it cannot happen, but costs
+ * nothing) or that does not fit. */
+void fe_format_pv(const Position *start, const Move *pv, int npv, char *out, size_t len, MoveWriter write);
+/* Prints "info depth D seldepth S score X nodes N time T nps R pv ..." with
+ * the PV in the move text, and flushes stdout. */
+void fe_print_info(const Position *p, const SearchInfo *in);
+
+/* One xorshift64 step: the front ends' reproducible random numbers. */
+uint64_t fe_rng(uint64_t *state);
+/* A legal move of g's position picked with fe_rng; 0, or -1 when none. */
+int fe_random_move(Game *g, uint64_t *rng, Move *out);
+
+#endif

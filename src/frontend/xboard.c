@@ -1,0 +1,588 @@
+/* The XBoard protocol (CECP v2) front end: reads commands, keeps the game
+ * and the clock, runs the search and answers.  How our variants look to
+ * XBoard is xboard_variant.c's business; how long to think is the
+ * search's (timeman.h). */
+#include "xboard.h"
+#include "common.h"
+#include "xboard_variant.h"
+
+#include "search/timeman.h"
+#include "session.h"
+
+#include <ctype.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Line input from XBoard read with read(2), so that the thinking loop can
+ * look for "?" or "force" with poll(2) without stdio buffering hiding
+ * lines that already arrived. */
+typedef struct {
+    char buf[65536];
+    size_t len;
+    bool eof;
+} LineIn;
+
+/* Takes one complete line out of the buffer into out; false when none. */
+static bool line_take(LineIn *in, char *out, size_t outlen)
+{
+    char *nl = memchr(in->buf, '\n', in->len);
+    if (!nl) {
+        if (!in->eof || in->len == 0)
+            return false;
+        nl = in->buf + in->len; /* last line without a newline */
+    }
+    size_t n = (size_t)(nl - in->buf);
+    size_t c = n < outlen - 1 ? n : outlen - 1;
+    memcpy(out, in->buf, c);
+    out[c] = 0;
+    if (c && out[c - 1] == '\r')
+        out[c - 1] = 0;
+    size_t used = n < in->len ? n + 1 : n;
+    memmove(in->buf, in->buf + used, in->len - used);
+    in->len -= used;
+    return true;
+}
+
+/* Reads what is available (waiting up to timeout_ms; -1 forever). */
+static void line_fill(LineIn *in, int timeout_ms)
+{
+    if (in->eof || in->len == sizeof in->buf)
+        return;
+    struct pollfd pfd = {0, POLLIN, 0};
+    if (poll(&pfd, 1, timeout_ms) <= 0)
+        return;
+    ssize_t r = read(0, in->buf + in->len, sizeof in->buf - in->len);
+    if (r <= 0)
+        in->eof = true;
+    else
+        in->len += (size_t)r;
+}
+
+/* Blocking read of the next line; false at end of input. */
+static bool line_get(LineIn *in, char *out, size_t outlen)
+{
+    for (;;) {
+        if (line_take(in, out, outlen))
+            return true;
+        if (in->eof)
+            return false;
+        line_fill(in, -1);
+    }
+}
+
+typedef struct {
+    LineIn in;
+    char pending[64][256]; /* lines that arrived while thinking */
+    int npending;
+    Variant *v;
+    Game g;
+    bool have_game, force;
+    int engine_side;     /* side the engine plays; -1 none */
+    int mps;             /* moves per session (0: whole game) */
+    double base, inc;    /* seconds */
+    double st;           /* fixed seconds per move; 0 none */
+    int sd;              /* depth limit; 0 none */
+    double time_left;    /* our clock, seconds; < 0 unknown */
+    bool post;
+    Search *s;
+    const Options *opt;
+    const char *start_variant; /* what "new" starts: --variant or chess */
+} XB;
+
+/* After "variant NAME" or "new": describes an engine-defined variant. */
+static void xb_send_setup(const Variant *v)
+{
+    if (xb_builtin(v->name))
+        return;
+    char line[2048];
+    if (xb_setup_line(v, line, sizeof line))
+        return;
+    printf("%s\n", line);
+    for (int t = 0; t < v->ntypes; t++) {
+        char betza[64];
+        if (xb_betza(&v->types[t], betza, sizeof betza))
+            printf("piece %c& %s\n", v->types[t].letter, betza);
+    }
+    fflush(stdout);
+}
+
+/* Starts a game of variant (XBoard's name) from fen or the start, loading
+ * the variant when it changes; 0, -1 (unknown variant) or -2 (bad FEN). */
+static int xb_new_game(XB *x, const char *variant, const char *fen)
+{
+    const char *name = xb_variant_name(variant);
+    Variant *v = NULL;
+    if (!x->v || strcmp(x->v->name, name) != 0) {
+        v = session_variant(x->opt, name);
+        if (!v)
+            return -1;
+    }
+    Position p;
+    const Variant *use = v ? v : x->v;
+    if (fen) {
+        char err[256];
+        if (pos_from_fen(&p, use, fen, err, sizeof err)) {
+            if (v)
+                variant_free(v);
+            return -2;
+        }
+    } else {
+        pos_start(&p, use);
+    }
+    if (x->have_game)
+        game_free(&x->g);
+    if (v) {
+        search_clear(x->s);
+        if (x->v)
+            variant_free(x->v);
+        x->v = v;
+    }
+    game_init(&x->g, &p);
+    x->have_game = true;
+    return 0;
+}
+
+static void xb_result_if_over(XB *x)
+{
+    GameStatus st = game_status(&x->g);
+    if (st == GS_ONGOING)
+        return;
+    int w = game_winner(&x->g, st);
+    if (w == NC_WHITE)
+        printf("1-0 {White mates}\n");
+    else if (w == NC_BLACK)
+        printf("0-1 {Black mates}\n");
+    else
+        printf("1/2-1/2 {%s}\n", game_status_text(st));
+}
+
+
+/* ---- thinking ---- */
+
+static double xb_budget(const XB *x)
+{
+    TimeControl tc = {
+        .per_move = x->st,
+        .time_left = x->time_left,
+        .increment = x->inc,
+        .moves_per_session = x->mps,
+        .moves_played = x->g.nply / 2,
+        .depth_limited = x->sd != 0,
+    };
+    return timeman_budget(&tc);
+}
+
+/* Commands that change the game: during a search they stop it without a
+ * move (and are then carried out). */
+static bool xb_cancels_move(const char *cmd)
+{
+    static const char *const names[] = {"new", "force", "result", "quit", "setboard",
+                                        "undo", "remove", "variant", "edit"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(cmd, names[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Commands during the search: "?" moves now; commands that change the
+ * game stop the search without a move; the rest wait in x->pending. */
+static void xb_read_while_thinking(XB *x, bool *abort_move)
+{
+    char line[256];
+    line_fill(&x->in, 0);
+    while (line_take(&x->in, line, sizeof line)) {
+        char cmd[32] = "";
+        sscanf(line, "%31s", cmd);
+        if (strcmp(cmd, "?") == 0) {
+            search_stop(x->s);
+            continue;
+        }
+        if (xb_cancels_move(cmd)) {
+            search_stop(x->s);
+            *abort_move = true;
+        }
+        if (x->npending < 64)
+            snprintf(x->pending[x->npending++], sizeof x->pending[0], "%s", line);
+    }
+}
+
+static void write_coord(const Position *p, const Move *m, char *buf, size_t len)
+{
+    xb_move_text(p, m, buf, len);
+}
+
+/* Thinking output after "post": ply score time(centiseconds) nodes pv. */
+static void xb_post_line(const XB *x, const SearchInfo *in)
+{
+    char pv[2048];
+    fe_format_pv(&x->g.pos, in->pv, in->npv, pv, sizeof pv, write_coord);
+    printf("%d %d %d %llu %s\n", in->depth, in->score, (int)(in->seconds * 100), (unsigned long long)in->nodes, pv);
+    fflush(stdout);
+}
+
+/* Searches on the search thread while watching the input; returns false
+ * when a command cancelled the move. */
+static bool xb_search(XB *x, SearchInfo *in)
+{
+    SearchLimits lim = {x->sd, xb_budget(x), 0, x->opt->level};
+    search_start(x->s, &x->g, &lim);
+    int shown = 0;
+    bool abort_move = false;
+    for (;;) {
+        bool done = search_poll(x->s, in);
+        xb_read_while_thinking(x, &abort_move);
+        if (x->post && in->depth > shown) {
+            xb_post_line(x, in);
+            shown = in->depth;
+        }
+        if (done)
+            break;
+        if (x->in.eof)
+            search_stop(x->s);
+        line_fill(&x->in, 2); /* doubles as the polling delay */
+    }
+    search_wait(x->s, in);
+    return !abort_move;
+}
+
+/* The engine's turn: search, play and send the move, then any result. */
+static void xb_think(XB *x)
+{
+    if (game_status(&x->g) != GS_ONGOING) {
+        xb_result_if_over(x);
+        return;
+    }
+    SearchInfo in;
+    if (!xb_search(x, &in))
+        return;
+    if (!in.has_best) {
+        xb_result_if_over(x);
+        return;
+    }
+    char buf[32];
+    xb_move_text(&x->g.pos, &in.best, buf, sizeof buf);
+    game_push(&x->g, &in.best);
+    printf("move %s\n", buf);
+    fflush(stdout);
+    xb_result_if_over(x);
+}
+
+/* ---- commands ---- */
+
+/* A command with its arguments; returns false to end the session ("quit"). */
+typedef bool (*XbCommand)(XB *x, const char *arg);
+
+static double parse_minutes(const char *s)
+{
+    /* "5" minutes or "0:30" minutes:seconds */
+    int mm = 0, ss = 0;
+    if (strchr(s, ':')) {
+        sscanf(s, "%d:%d", &mm, &ss);
+        return mm * 60.0 + ss;
+    }
+    return atof(s) * 60.0;
+}
+
+static bool cmd_ignore(XB *x, const char *arg)
+{
+    (void)x;
+    (void)arg;
+    return true;
+}
+
+static bool cmd_quit(XB *x, const char *arg)
+{
+    (void)x;
+    (void)arg;
+    return false;
+}
+
+static bool cmd_protover(XB *x, const char *arg)
+{
+    (void)x;
+    (void)arg;
+    char vlist[256];
+    xb_variant_list(vlist, sizeof vlist);
+    printf("feature myname=\"ninjachess %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 "
+           "sigterm=0 reuse=1 analyze=0 colors=0 san=0 nps=0 debug=1 "
+           "variants=\"%s\" done=1\n",
+#ifdef NC_VERSION
+           NC_VERSION
+#else
+           "0.1"
+#endif
+           ,
+           vlist);
+    return true;
+}
+
+/* "new" means standard chess (or the command line's variant); XBoard
+ * sends "variant" after it for anything else. */
+static bool cmd_new(XB *x, const char *arg)
+{
+    (void)arg;
+    if (xb_new_game(x, x->start_variant, NULL))
+        printf("Error (cannot start): new\n");
+    x->force = false;
+    x->engine_side = NC_BLACK;
+    x->sd = 0;
+    x->st = 0;
+    x->time_left = -1;
+    search_clear(x->s);
+    xb_send_setup(x->v);
+    return true;
+}
+
+static bool cmd_variant(XB *x, const char *arg)
+{
+    if (xb_new_game(x, arg, NULL))
+        printf("Error (unknown variant): %s\n", arg);
+    else
+        xb_send_setup(x->v);
+    return true;
+}
+
+static bool cmd_force(XB *x, const char *arg)
+{
+    (void)arg;
+    x->force = true;
+    return true;
+}
+
+static bool cmd_go(XB *x, const char *arg)
+{
+    (void)arg;
+    x->force = false;
+    x->engine_side = x->g.pos.side;
+    xb_think(x);
+    return true;
+}
+
+static bool cmd_playother(XB *x, const char *arg)
+{
+    (void)arg;
+    x->force = false;
+    x->engine_side = x->g.pos.side ^ 1;
+    return true;
+}
+
+/* "white" / "black": that side is to move; the engine plays the other. */
+static bool cmd_white(XB *x, const char *arg)
+{
+    (void)arg;
+    x->engine_side = NC_BLACK;
+    return true;
+}
+
+static bool cmd_black(XB *x, const char *arg)
+{
+    (void)arg;
+    x->engine_side = NC_WHITE;
+    return true;
+}
+
+static bool cmd_setboard(XB *x, const char *arg)
+{
+    char keep[64];
+    snprintf(keep, sizeof keep, "%s", x->v->name);
+    char fen[1024];
+    if (xb_fen_to_ours(x->v, arg, fen, sizeof fen) || xb_new_game(x, keep, fen))
+        printf("tellusererror Illegal position\n");
+    return true;
+}
+
+/* "level MPS BASE INC": BASE in minutes or minutes:seconds. */
+static bool cmd_level(XB *x, const char *arg)
+{
+    char base[32] = "0";
+    double inc = 0;
+    int mps = 0;
+    if (sscanf(arg, "%d %31s %lf", &mps, base, &inc) >= 2) {
+        x->mps = mps;
+        x->base = parse_minutes(base);
+        x->inc = inc;
+        x->st = 0;
+    } else {
+        printf("Error (bad arguments): level %s\n", arg);
+    }
+    return true;
+}
+
+static bool cmd_st(XB *x, const char *arg)
+{
+    x->st = atof(arg);
+    return true;
+}
+
+static bool cmd_sd(XB *x, const char *arg)
+{
+    x->sd = atoi(arg);
+    return true;
+}
+
+/* Our clock in centiseconds. */
+static bool cmd_time(XB *x, const char *arg)
+{
+    x->time_left = atof(arg) / 100.0;
+    return true;
+}
+
+static bool cmd_post(XB *x, const char *arg)
+{
+    (void)arg;
+    x->post = true;
+    return true;
+}
+
+static bool cmd_nopost(XB *x, const char *arg)
+{
+    (void)arg;
+    x->post = false;
+    return true;
+}
+
+static bool cmd_ping(XB *x, const char *arg)
+{
+    (void)x;
+    printf("pong %s\n", arg);
+    return true;
+}
+
+/* "result": the game is over; wait for "new". */
+static bool cmd_result(XB *x, const char *arg)
+{
+    (void)arg;
+    x->force = true;
+    return true;
+}
+
+static bool cmd_undo(XB *x, const char *arg)
+{
+    (void)arg;
+    game_pop(&x->g);
+    return true;
+}
+
+static bool cmd_remove(XB *x, const char *arg)
+{
+    (void)arg;
+    game_pop(&x->g);
+    game_pop(&x->g);
+    return true;
+}
+
+/* The opponent's move; the engine answers when it is its turn. */
+static bool xb_user_move(XB *x, const char *mtext)
+{
+    Move m;
+    if (x->g.pos.scepter || xb_parse_move(&x->g.pos, mtext, &m)) {
+        printf("Illegal move: %s\n", mtext);
+        return true;
+    }
+    game_push(&x->g, &m);
+    if (!x->force && x->g.pos.side == x->engine_side)
+        xb_think(x);
+    return true;
+}
+
+static bool cmd_usermove(XB *x, const char *arg)
+{
+    return xb_user_move(x, arg);
+}
+
+static const struct {
+    const char *name;
+    XbCommand run;
+} xb_commands[] = {
+    {"xboard", cmd_ignore}, {"accepted", cmd_ignore}, {"rejected", cmd_ignore}, {"computer", cmd_ignore},
+    {"random", cmd_ignore}, {"hard", cmd_ignore},     {"easy", cmd_ignore},     {"otim", cmd_ignore},
+    {"name", cmd_ignore},   {"rating", cmd_ignore},   {"ics", cmd_ignore},      {"?", cmd_ignore},
+    {".", cmd_ignore},      {"bk", cmd_ignore},       {"hint", cmd_ignore},     {"cores", cmd_ignore},
+    {"memory", cmd_ignore}, {"protover", cmd_protover}, {"quit", cmd_quit},     {"new", cmd_new},
+    {"variant", cmd_variant}, {"force", cmd_force},   {"go", cmd_go},           {"playother", cmd_playother},
+    {"white", cmd_white},   {"black", cmd_black},    {"setboard", cmd_setboard}, {"level", cmd_level},
+    {"st", cmd_st},         {"sd", cmd_sd},           {"time", cmd_time},       {"post", cmd_post},
+    {"nopost", cmd_nopost},   {"ping", cmd_ping},       {"result", cmd_result},   {"undo", cmd_undo},
+    {"remove", cmd_remove}, {"usermove", cmd_usermove},
+};
+
+/* A bare move (without "usermove"): e2e4, P@e4. */
+static bool xb_looks_like_move(const char *cmd)
+{
+    return strlen(cmd) >= 4 && isalpha((unsigned char)cmd[0]) &&
+           (isdigit((unsigned char)cmd[1]) || cmd[1] == '@');
+}
+
+/* Carries out one command line; false at "quit". */
+static bool xb_command(XB *x, const char *line)
+{
+    char cmd[64] = "";
+    sscanf(line, "%63s", cmd);
+    const char *arg = line + strlen(cmd);
+    while (*arg == ' ')
+        arg++;
+    if (!cmd[0])
+        return true;
+    for (size_t i = 0; i < sizeof xb_commands / sizeof xb_commands[0]; i++)
+        if (strcmp(cmd, xb_commands[i].name) == 0)
+            return xb_commands[i].run(x, arg);
+    if (xb_looks_like_move(cmd))
+        return xb_user_move(x, cmd);
+    printf("Error (unknown command): %s\n", cmd);
+    return true;
+}
+
+/* ---- session ---- */
+
+/* Lines that arrived during the last search first, in order; then stdin. */
+static bool xb_next_line(XB *x, char *line, size_t len)
+{
+    if (!x->npending)
+        return line_get(&x->in, line, len);
+    snprintf(line, len, "%s", x->pending[0]);
+    memmove(x->pending[0], x->pending[1], sizeof x->pending[0] * (size_t)(x->npending - 1));
+    x->npending--;
+    return true;
+}
+
+static int xb_open(XB *x, const Options *opt)
+{
+    memset(x, 0, sizeof *x);
+    x->opt = opt;
+    x->engine_side = NC_BLACK;
+    x->time_left = -1;
+    x->start_variant = opt->variant ? opt->variant : "chess";
+    x->s = search_new(FE_HASH_MB);
+    if (!x->s)
+        return -1;
+    if (xb_new_game(x, x->start_variant, NULL)) {
+        search_free(x->s);
+        return -1;
+    }
+    return 0;
+}
+
+static void xb_close(XB *x)
+{
+    if (x->have_game)
+        game_free(&x->g);
+    if (x->v)
+        variant_free(x->v);
+    search_free(x->s);
+}
+
+int xboard_main(const Options *opt)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    static XB x; /* large (input buffer); one protocol session per process */
+    if (xb_open(&x, opt))
+        return 1;
+    char line[4096];
+    while (xb_next_line(&x, line, sizeof line) && xb_command(&x, line))
+        fflush(stdout);
+    xb_close(&x);
+    return 0;
+}

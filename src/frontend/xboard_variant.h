@@ -1,0 +1,34 @@
+/* Our variants as XBoard (4.7+) sees them: square and move text in
+ * coordinates, the announced variant names, the setup and piece lines of
+ * engine-defined variants, and FEN translation.  Text only: no protocol
+ * state and no I/O (xboard.c owns those). */
+#ifndef NC_FRONTEND_XBOARD_VARIANT_H
+#define NC_FRONTEND_XBOARD_VARIANT_H
+
+#include "position.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Coordinate notation: e2e4, e7e8q, P@e4; castling as the king's move; a
+ * piece taken on the way as XBoard's two-leg move "from cap,cap to". */
+void xb_move_text(const Position *p, const Move *m, char *buf, size_t len);
+/* Finds the legal move XBoard means (also O-O / O-O-O); 0 or -1. */
+int xb_parse_move(Position *p, const char *text, Move *out);
+
+/* Writes the feature variants= list: normal, capablanca, then ours. */
+void xb_variant_list(char *buf, size_t len);
+/* Our name of an XBoard variant name ("normal" is chess). */
+const char *xb_variant_name(const char *xb);
+/* True for the variants XBoard knows itself (no setup line needed). */
+bool xb_builtin(const char *name);
+/* Writes "setup (PIECETOCHAR) WxH+H_fairy FEN" (no newline); 0 or -1. */
+int xb_setup_line(const Variant *v, char *out, size_t len);
+/* Betza notation of a piece type; false when its moves cannot be said
+ * exactly (or it is royal: XBoard's king, with castling, is kept). */
+bool xb_betza(const PieceType *pt, char *out, size_t len);
+/* setboard text to our position text ('*' for missing squares); 0, or -1
+ * when a missing square holds a piece or the text does not fit. */
+int xb_fen_to_ours(const Variant *v, const char *fen, char *out, size_t len);
+
+#endif
