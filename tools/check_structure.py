@@ -32,6 +32,14 @@ PRIVATE = {
     "datafile_internal.h": "datafile",
 }
 
+# Parts of the tree that do no input or output: the search (its front ends
+# print), and the rules core but for the data-file reader.  Writing to
+# stderr is allowed in the core for a failed internal assertion.
+NO_IO = [("search/", False), ("variant.", True), ("position", True), ("movegen.", True),
+         ("movetext.", True), ("game.", True)]
+IO_CALL = re.compile(r"\b(printf|fprintf|puts|fputs|fopen|fread|fwrite|getline|scanf|fscanf|fgets|getchar|putchar|"
+                     r"fflush)\s*\(|\bstd(in|out)\b|\bstderr\b")
+
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -114,6 +122,23 @@ def function_lengths(root):
     return sorted(out, reverse=True)
 
 
+def io_calls(root):
+    """(file, line number, text) of input or output where none belongs."""
+    out = []
+    src = os.path.join(root, "src")
+    for rel in c_files(root, "src"):
+        rule = next((allow for prefix, allow in NO_IO if rel.startswith(prefix)), None)
+        if rule is None:
+            continue
+        for n, line in enumerate(open(os.path.join(src, rel), encoding="utf-8"), 1):
+            code = line.split("//")[0]
+            if rule and "fprintf(stderr" in code.replace(" ", ""):
+                continue
+            if IO_CALL.search(code) and not code.lstrip().startswith(("/*", "*")):
+                out.append((rel, n, line.strip()))
+    return out
+
+
 def missing_opening_comment(root):
     bad = []
     for sub in ("src", "tests"):
@@ -163,6 +188,9 @@ def main(argv):
     for n, rel, sig in lengths:
         if n > limit:
             problems.append(f"src/{rel}: function of {n} lines (limit {limit}): {sig}")
+
+    for rel, n, text in io_calls(root):
+        problems.append(f"src/{rel}:{n}: input or output in a part that does none: {text}")
 
     for path in missing_opening_comment(root):
         problems.append(f"{path}: does not open with a comment saying what it owns")

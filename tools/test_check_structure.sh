@@ -35,6 +35,7 @@ printf '/* rules */\n#include "search/s.h"\n' >"$tmp/bad/src/c.c"          # upw
 printf '/* s */\n' >"$tmp/bad/src/search/s.h"
 printf 'int x;\n' >"$tmp/bad/tests/u.c"                                     # no opening comment
 printf '/* e */\n' >"$tmp/bad/src/search/eval.h"
+printf '/* s */\n#include <stdio.h>\nvoid g(void) { printf("x"); }\n' >"$tmp/bad/src/search/s.c"    # I/O in the search
 printf '/* front */\n#include "search/eval.h"\n' >"$tmp/bad/src/main.c"     # private header
 { echo '/* long */'; echo 'void f(void)'; echo '{'; i=0; while [ $i -lt 120 ]; do echo '    ;'; i=$((i + 1)); done; echo '}'; } >"$tmp/bad/src/long.c"
 python3 "$script" "$tmp/bad" >"$tmp/out"
@@ -43,6 +44,7 @@ check "cycle found" "FAIL include cycle: a -> b -> a"
 check "upward include found" "FAIL src/c.c (rules core and file formats) includes src/search/s.h (search), a higher layer"
 check "long function found" "FAIL src/long.c: function of 122 lines (limit 100): void f(void)"
 check "private header found" "FAIL src/main.c includes src/search/eval.h, private to src/search/\*"
+check "I/O in the search found" 'FAIL src/search/s.c:3: input or output in a part that does none'
 check "missing comment found" "FAIL tests/u.c: does not open with a comment"
 [ "$status" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL bad status $status"; }
 
