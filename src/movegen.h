@@ -1,4 +1,4 @@
-/* Move generation and the check test, under the rulings' definitions:
+/* Move generation and the check test (no I/O), under the rulings' definitions:
  * a piece is "removable" when some pseudo-legal enemy move would remove it
  * (replacement, flying or jumping over, double capture, or crushing by a
  * pushed Titan), ignoring whether that enemy move exposes its own king. */

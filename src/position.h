@@ -1,5 +1,6 @@
 /* Positions, moves, make/unmake.  A Position refers to its Variant and may
- * be copied by value (it owns no memory). */
+ * be copied by value (it owns no memory).  Which moves exist is movegen's
+ * business; this module only carries a move out and takes it back. */
 #ifndef NC_POSITION_H
 #define NC_POSITION_H
 

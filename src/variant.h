@@ -1,7 +1,8 @@
 /* Variant description: board geometry, piece types and their movement
  * atoms, setup, and every rule switch a game needs.  A Variant is built by
  * the data-file loader (datafile.h) and is read-only afterwards; every
- * position and search refers to one explicitly. */
+ * position and search refers to one explicitly, so no variant-dependent
+ * table may live in a global.  No I/O here. */
 #ifndef NC_VARIANT_H
 #define NC_VARIANT_H
 

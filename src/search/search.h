@@ -1,5 +1,6 @@
 /* The computer opponent's search.  Contract shared by the game screen, the
- * engine front ends and the tests.
+ * engine front ends and the tests; the search prints nothing, everything
+ * it finds comes back in a SearchInfo.
  *
  * A Search owns its transposition table and may run one search at a time,
  * either synchronously (search_run) or on its own thread (search_start,
