@@ -1,6 +1,7 @@
 /* Drawing: layout for the terminal size, the board with its labels and
  * highlights, and the side panel.  Every colour tier gets markers too, so
- * that nothing is told by colour alone. */
+ * that nothing is told by colour alone.  It changes nothing of the game;
+ * only the layout (and where the hands were drawn, for clicks) is written. */
 #include "ui_internal.h"
 
 #include <curses.h>

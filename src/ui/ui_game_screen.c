@@ -47,38 +47,44 @@ static void explain_refusal(Ui *u, int from, int drop_type, int to)
                nc_sqname(u->v, from, a), b);
 }
 
+/* With a piece (or a hand piece) selected, Enter on the cursor square
+ * cancels the selection or plays there; returns false when neither, so
+ * that the square is looked at as a new selection. */
+static bool use_selection(Ui *u)
+{
+    if (u->cursor == u->sel) {
+        ui_select(u, 0);
+        ui_msg(u, false, "Selection cancelled");
+        return true;
+    }
+    Move c[32];
+    int n = ui_candidates(u, u->cursor, c, 32);
+    if (u->drop_type >= 0) {
+        /* On a drop square, ask how far the dropped piece slides. */
+        int k = 0;
+        for (int i = 0; i < u->legal.n && k < 32; i++) {
+            const Move *m = &u->legal.m[i];
+            if (m->kind == MK_DROP && m->promo == u->drop_type + 1 && m->aux == u->cursor)
+                c[k++] = *m;
+        }
+        if (k > 1)
+            n = k;
+    }
+    if (n == 0)
+        return false;
+    if (!refuse_if_not_human_turn(u))
+        ui_play_candidates(u, c, n);
+    return true;
+}
+
 static void activate(Ui *u)
 {
     if (ui_game_over(u)) {
         ui_msg(u, true, "The game is over (%s); n starts a new one, u takes back", u->result);
         return;
     }
-    if (u->sel || u->drop_type >= 0) {
-        if (u->cursor == u->sel) {
-            ui_select(u, 0);
-            ui_msg(u, false, "Selection cancelled");
-            return;
-        }
-        Move c[32];
-        int n = ui_candidates(u, u->cursor, c, 32);
-        if (u->drop_type >= 0) {
-            /* On a drop square, ask how far the dropped piece slides. */
-            int k = 0;
-            for (int i = 0; i < u->legal.n && k < 32; i++) {
-                const Move *m = &u->legal.m[i];
-                if (m->kind == MK_DROP && m->promo == u->drop_type + 1 && m->aux == u->cursor)
-                    c[k++] = *m;
-            }
-            if (k > 1)
-                n = k;
-        }
-        if (n > 0) {
-            if (refuse_if_not_human_turn(u))
-                return;
-            ui_play_candidates(u, c, n);
-            return;
-        }
-    }
+    if ((u->sel || u->drop_type >= 0) && use_selection(u))
+        return;
     int code = u->g.pos.board[u->cursor];
     char sqn[8];
     nc_sqname(u->v, u->cursor, sqn);

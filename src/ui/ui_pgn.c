@@ -1,6 +1,7 @@
 /* Saved games: PGN with [Variant], [FEN] when the game did not begin at the
  * setup, and the moves in the move text.  Files are replaced atomically so a
- * crash or a full disk never leaves half a game behind. */
+ * crash or a full disk never leaves half a game behind.  Nothing is drawn
+ * here, and a failed load leaves the game as it was. */
 #include "ui_internal.h"
 
 #include <errno.h>
