@@ -576,7 +576,7 @@ static void test_screen_stack(void **state)
     u->player[0] = u->player[1] = PL_HUMAN;
     play_text(u, "e2-e4");
     screen_stack_reset(u);
-    screen_push(SCR_GAME, NULL);
+    screen_push(SCR_GAME, NULL, 0);
     assert_int_equal(screen_depth(), 1);
     assert_int_equal(screen_top(), SCR_GAME);
 
@@ -623,6 +623,28 @@ static void test_screen_stack(void **state)
     assert_int_equal(screen_top(), SCR_COUNT);
 }
 
+/* The start screen in place of the game, as at start-up: its choice is
+ * left for the caller when the stack runs empty, and the game below a
+ * replaced screen is not touched. */
+static void test_screen_replace_and_last_result(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    play_text(u, "e2-e4");
+    screen_stack_reset(u);
+    screen_push(SCR_GAME, NULL, 0);
+    screen_replace(SCR_START, NULL, 0);
+    assert_int_equal(screen_depth(), 1);
+    assert_int_equal(screen_top(), SCR_START);
+    screen_key('\n');
+    assert_int_equal(screen_depth(), 0);
+    assert_true(screen_last_result()->chosen);
+    assert_string_equal(screen_last_result()->game.variant, "chess");
+    assert_int_equal(u->g.nply, 1);
+    screen_stack_reset(u);
+    assert_false(screen_last_result()->chosen);
+}
+
 static void test_redraw_benchmark(void **state)
 {
     (void)state;
@@ -662,6 +684,7 @@ int main(void)
         cmocka_unit_test(test_atomic_write_and_autosave_path),
         cmocka_unit_test(test_undo_redo),
         cmocka_unit_test(test_screen_stack),
+        cmocka_unit_test(test_screen_replace_and_last_result),
         cmocka_unit_test(test_redraw_benchmark),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

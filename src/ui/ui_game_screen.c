@@ -245,7 +245,7 @@ static void load_game(Ui *u)
 static void new_game(Ui *u)
 {
     (void)u;
-    screen_push(SCR_START, NULL);
+    screen_push(SCR_START, NULL, 0);
 }
 
 static void start_chosen_game(Ui *u, const GameChoice *c)
@@ -394,7 +394,7 @@ static void change_level(Ui *u, int k)
 static void tutorial(Ui *u)
 {
     (void)u;
-    screen_push(SCR_TUTORIAL, NULL);
+    screen_push(SCR_TUTORIAL, NULL, 0);
 }
 
 static void quit(Ui *u)

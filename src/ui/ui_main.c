@@ -205,7 +205,7 @@ static bool offer_saved_game(Ui *u)
 static int game_from_start_screen(Ui *u)
 {
     screen_stack_reset(u);
-    screen_push(SCR_START, NULL);
+    screen_push(SCR_START, NULL, 0);
     screen_run();
     ScreenResult r = *screen_last_result();
     screen_stack_reset(u);
@@ -230,7 +230,7 @@ static int game_from_start_screen(Ui *u)
 static int run_tutorial(Ui *u)
 {
     screen_stack_reset(u);
-    screen_push(SCR_TUTORIAL, NULL);
+    screen_push(SCR_TUTORIAL, NULL, 0);
     screen_run();
     screen_stack_reset(u);
     stop_curses();
@@ -243,7 +243,7 @@ static int run_game(Ui *u)
         ui_msg(u, false, "%s: %s vs %s. Press ? for help.", u->v->title,
                u->player[0] == PL_COMPUTER ? "computer" : "human", u->player[1] == PL_COMPUTER ? "computer" : "human");
     screen_stack_reset(u);
-    screen_push(SCR_GAME, NULL);
+    screen_push(SCR_GAME, NULL, 0);
     screen_run();
     screen_stack_reset(u);
     ui_computer_stop(u);

@@ -30,7 +30,8 @@ enum { REQ_PUSH, REQ_POP, REQ_REPLACE };
 typedef struct {
     int kind;
     ScreenId id;
-    const void *arg;
+    unsigned char arg[SCREEN_ARG_MAX];
+    size_t arglen;
     bool has_result;
     ScreenResult result;
 } Request;
@@ -79,7 +80,7 @@ static void pop_screen(const Request *rq)
     memset(&last, 0, sizeof last);
     if (rq->has_result)
         last = rq->result;
-    if (depth == 0)
+    if (depth == 0 || rq->kind == REQ_REPLACE)
         return;
     const Screen *below = registry[stack[depth - 1].id];
     if (below->resume) {
@@ -96,24 +97,28 @@ static void apply_requests(void)
     if (handlers)
         return;
     for (int i = 0; i < nqueued; i++) {
-        Request rq = queue[i];
-        if (rq.kind == REQ_POP || rq.kind == REQ_REPLACE)
-            pop_screen(&rq);
-        if (rq.kind == REQ_PUSH || rq.kind == REQ_REPLACE)
-            open_screen(rq.id, rq.arg);
+        Request *rq = &queue[i];
+        if (rq->kind == REQ_POP || rq->kind == REQ_REPLACE)
+            pop_screen(rq);
+        if (rq->kind == REQ_PUSH || rq->kind == REQ_REPLACE)
+            open_screen(rq->id, rq->arglen ? rq->arg : NULL);
     }
     nqueued = 0;
 }
 
-static void request(int kind, ScreenId id, const void *arg, const ScreenResult *r)
+/* A request that cannot be kept (queue full, argument too large) is
+ * dropped: a programming error that shows as a screen that does not open. */
+static void request(int kind, ScreenId id, const void *arg, size_t len, const ScreenResult *r)
 {
-    if (nqueued >= MAX_REQUESTS)
+    if (nqueued >= MAX_REQUESTS || len > SCREEN_ARG_MAX || (len && !arg))
         return;
     Request *rq = &queue[nqueued++];
     memset(rq, 0, sizeof *rq);
     rq->kind = kind;
     rq->id = id;
-    rq->arg = arg;
+    if (len)
+        memcpy(rq->arg, arg, len);
+    rq->arglen = len;
     if (r) {
         rq->has_result = true;
         rq->result = *r;
@@ -121,19 +126,19 @@ static void request(int kind, ScreenId id, const void *arg, const ScreenResult *
     apply_requests();
 }
 
-void screen_push(ScreenId id, const void *arg)
+void screen_push(ScreenId id, const void *arg, size_t len)
 {
-    request(REQ_PUSH, id, arg, NULL);
+    request(REQ_PUSH, id, arg, len, NULL);
 }
 
 void screen_pop(const ScreenResult *r)
 {
-    request(REQ_POP, SCR_COUNT, NULL, r);
+    request(REQ_POP, SCR_COUNT, NULL, 0, r);
 }
 
-void screen_replace(ScreenId id, const void *arg)
+void screen_replace(ScreenId id, const void *arg, size_t len)
 {
-    request(REQ_REPLACE, id, arg, NULL);
+    request(REQ_REPLACE, id, arg, len, NULL);
 }
 
 void screen_quit(void)

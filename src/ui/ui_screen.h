@@ -8,6 +8,7 @@
 #include "ui_internal.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef enum { SCR_START, SCR_GAME, SCR_TUTORIAL, SCR_COUNT } ScreenId;
 
@@ -27,9 +28,9 @@ typedef struct {
  * are required. */
 typedef struct Screen {
     const char *name;
-    /* On push; arg comes from the pusher and lives only during the call.
-     * Returns false when the screen cannot open (it says why in app's
-     * message); it is then not pushed. */
+    /* On push, with a copy of the pusher's argument (NULL if none) that
+     * lives only during the call.  Returns false when the screen cannot
+     * open (it says why in app's message); it is then not pushed. */
     bool (*open)(Ui *app, const void *arg, void **self);
     void (*draw)(Ui *app, void *self);
     void (*key)(Ui *app, void *self, int key);    /* one key or mouse event */
@@ -40,10 +41,15 @@ typedef struct Screen {
 } Screen;
 
 /* Requests from a screen take effect once its handler has returned (at
- * once when made outside any handler), in the order they were made. */
-void screen_push(ScreenId id, const void *arg);
-void screen_pop(const ScreenResult *r);      /* pops the top screen */
-void screen_replace(ScreenId id, const void *arg);
+ * once when made outside any handler), in the order they were made.  The
+ * argument (len bytes, at most SCREEN_ARG_MAX) and the result are copied,
+ * so they may live on the caller's stack. */
+#define SCREEN_ARG_MAX 512
+void screen_push(ScreenId id, const void *arg, size_t len);
+/* Pops the top screen; the one below gets r through its resume. */
+void screen_pop(const ScreenResult *r);
+/* Pops the top screen and pushes id in its place; nothing is resumed. */
+void screen_replace(ScreenId id, const void *arg, size_t len);
 void screen_quit(void);                      /* ends the event loop */
 
 /* ---- used by ui_main.c (and the tests) ---- */

@@ -168,7 +168,7 @@ static void open_tutorial(Ui *u)
 {
     char err[400];
     if (ui_game_new(u, u->data_dir, st.vars[st.cur].name, st.set, st.opts, st.tit, NULL, err, sizeof err) == 0)
-        screen_push(SCR_TUTORIAL, NULL);
+        screen_push(SCR_TUTORIAL, NULL, 0);
 }
 
 static void choose_variant(Ui *u)
