@@ -1,8 +1,8 @@
 /* Screen tests without a terminal: ncurses draws into its virtual screen
  * (newterm on /dev/null), and the tests read back characters and
  * attributes: labels, missing squares, glyphs, Titan marks, the highlight
- * of each move kind, colour tiers, layout limits, PGN save and load, and a
- * redraw benchmark. */
+ * of each move kind, colour tiers, layout limits, PGN save and load, the
+ * stack of screens, and a redraw benchmark. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "ui/ui_internal.h"
+#include "ui/ui_screen.h"
 
 #include <curses.h>
 #include <locale.h>
@@ -557,6 +558,93 @@ static void test_undo_redo(void **state)
     assert_int_equal(u->g.nply, 2);
 }
 
+static void play_text(Ui *u, const char *text)
+{
+    Move m;
+    char err[256];
+    if (move_from_text(&u->g.pos, text, &m, err, sizeof err))
+        fail_msg("%s: %s", text, err);
+    ui_play(u, &m);
+}
+
+/* The tutorial and the start screen open over the game and hand it back
+ * as it was (or with the game chosen), through the stack alone. */
+static void test_screen_stack(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    u->player[0] = u->player[1] = PL_HUMAN;
+    play_text(u, "e2-e4");
+    screen_stack_reset(u);
+    screen_push(SCR_GAME, NULL, 0);
+    assert_int_equal(screen_depth(), 1);
+    assert_int_equal(screen_top(), SCR_GAME);
+
+    ungetch('2'); /* the tutorial's first question: the Queen */
+    screen_key('t');
+    assert_int_equal(screen_depth(), 2);
+    assert_int_equal(screen_top(), SCR_TUTORIAL);
+    screen_draw();
+    assert_true(screen_has("Chess - tutorial"));
+    assert_true(screen_has("Queen: its moves are marked"));
+    screen_key('x'); /* removes the sandbox's queen, not a piece of the game */
+    screen_key('q');
+    assert_int_equal(screen_depth(), 1);
+    assert_int_equal(screen_top(), SCR_GAME);
+    assert_false(u->tutorial);
+    assert_int_equal(u->g.nply, 1);
+    assert_int_equal(u->g.pos.board[sq(u, "e4")], nc_code(nc_type_of_letter(u->v, 'P'), NC_WHITE));
+    assert_string_equal(u->msg, "Back from the tutorial");
+    screen_draw();
+    assert_true(screen_has("1. e2-e4"));
+    assert_false(screen_has("Chess - tutorial"));
+
+    screen_key('n');
+    assert_int_equal(screen_top(), SCR_START);
+    screen_draw();
+    assert_true(screen_has("Start the game"));
+    screen_key(27); /* back to the game in progress */
+    assert_int_equal(screen_top(), SCR_GAME);
+    assert_int_equal(u->g.nply, 1);
+    screen_key('n');
+    screen_key('\n');
+    assert_int_equal(screen_depth(), 1);
+    assert_int_equal(screen_top(), SCR_GAME);
+    assert_true(screen_last_result()->chosen);
+    assert_string_equal(screen_last_result()->game.variant, "chess");
+    assert_int_equal(u->g.nply, 0);
+    assert_string_equal(u->msg, "New game of Chess");
+
+    assert_false(screen_quit_requested());
+    screen_key('q');
+    assert_true(screen_quit_requested());
+    screen_stack_reset(u);
+    assert_int_equal(screen_depth(), 0);
+    assert_int_equal(screen_top(), SCR_COUNT);
+}
+
+/* The start screen in place of the game, as at start-up: its choice is
+ * left for the caller when the stack runs empty, and the game below a
+ * replaced screen is not touched. */
+static void test_screen_replace_and_last_result(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    play_text(u, "e2-e4");
+    screen_stack_reset(u);
+    screen_push(SCR_GAME, NULL, 0);
+    screen_replace(SCR_START, NULL, 0);
+    assert_int_equal(screen_depth(), 1);
+    assert_int_equal(screen_top(), SCR_START);
+    screen_key('\n');
+    assert_int_equal(screen_depth(), 0);
+    assert_true(screen_last_result()->chosen);
+    assert_string_equal(screen_last_result()->game.variant, "chess");
+    assert_int_equal(u->g.nply, 1);
+    screen_stack_reset(u);
+    assert_false(screen_last_result()->chosen);
+}
+
 static void test_redraw_benchmark(void **state)
 {
     (void)state;
@@ -595,6 +683,8 @@ int main(void)
         cmocka_unit_test(test_pgn_damaged),
         cmocka_unit_test(test_atomic_write_and_autosave_path),
         cmocka_unit_test(test_undo_redo),
+        cmocka_unit_test(test_screen_stack),
+        cmocka_unit_test(test_screen_replace_and_last_result),
         cmocka_unit_test(test_redraw_benchmark),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -208,6 +208,21 @@ expect "undo / redo" "help lists undo"
 keys q; expect "White to move" "help closed"
 quit_ok help
 
+# ---- the tutorial and the start screen over a game, and back ----
+start --variant chess --white human --black human
+expect "White to move" "game before the tutorial"
+move e2-e4
+keys t; expect "Tutorial: choose a piece" "t opens the tutorial over the game"
+keys Enter; expect "Chess - tutorial" "tutorial shown"
+keys q; expect "Back from the tutorial" "q returns to the game"
+expect "1. e2-e4" "the game is as it was after the tutorial"
+keys n; expect "Start the game" "n opens the start screen"
+keys Escape; wait_gone "Start the game" 5
+expect "1. e2-e4" "Esc returns to the game in progress"
+keys n; expect "Start the game" "start screen again"
+keys Enter; expect "New game of Chess" "a new game from the start screen"
+quit_ok "screens over the game"
+
 # ---- the computer moves without blocking the keys ----
 start --variant chess --white human --black computer --level 1
 expect "White to move" "human vs computer"

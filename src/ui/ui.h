@@ -1,4 +1,5 @@
-/* The curses game screen. */
+/* The curses game screen, seen from the rest of the program: one call.
+ * Everything else of src/ui stays inside src/ui. */
 #ifndef NC_UI_H
 #define NC_UI_H
 

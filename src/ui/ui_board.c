@@ -1,6 +1,7 @@
 /* Drawing: layout for the terminal size, the board with its labels and
  * highlights, and the side panel.  Every colour tier gets markers too, so
- * that nothing is told by colour alone. */
+ * that nothing is told by colour alone.  It changes nothing of the game;
+ * only the layout (and where the hands were drawn, for clicks) is written. */
 #include "ui_internal.h"
 
 #include <curses.h>
@@ -438,15 +439,15 @@ static void thinking_line(const Ui *u, char *line, size_t len)
         cached_first = in->pv[0];
 }
 
-static void draw_panel(Ui *u)
+/* Title, players and whose move it is (or how the game ended); returns
+ * the next free row. */
+static int draw_panel_status(const Ui *u, int y)
 {
-    Layout *l = &u->lay;
-    const Variant *v = u->v;
+    const Layout *l = &u->lay;
     const Position *p = &u->g.pos;
-    int y = l->py;
     char line[256];
     attr_t title = u->colours ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_BOLD;
-    snprintf(line, sizeof line, "%.*s%s", l->pw - 1, v->title, u->tutorial ? " - tutorial" : "");
+    snprintf(line, sizeof line, "%.*s%s", l->pw - 1, u->v->title, u->tutorial ? " - tutorial" : "");
     panel_line(u, y++, title, line);
     snprintf(line, sizeof line, "White: %s  Black: %s", player_name(u, 0), player_name(u, 1));
     if (u->player[0] == PL_COMPUTER || u->player[1] == PL_COMPUTER) {
@@ -454,29 +455,29 @@ static void draw_panel(Ui *u)
         snprintf(line + n, sizeof line - n, "  level %d", u->level ? u->level : 10);
     }
     panel_line(u, y++, A_NORMAL, line);
-    if (u->tutorial) {
-        y++;
-    } else if (ui_game_over(u)) {
+    if (u->tutorial)
+        return y + 1;
+    if (ui_game_over(u)) {
         snprintf(line, sizeof line, "Game over: %s", u->result);
         panel_line(u, y++, u->colours ? COLOR_PAIR(PAIR_GOOD) | A_BOLD : A_BOLD, line);
-    } else {
-        snprintf(line, sizeof line, "%s to move%s%s", p->side == NC_WHITE ? "White" : "Black",
-                 u->in_check ? " - CHECK" : "", u->thinking ? " (thinking)" : u->hinting ? " (hint...)" : "");
-        panel_line(u, y++, u->in_check ? (u->colours ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_BOLD, line);
-        if ((u->thinking || u->hinting) && u->info.depth > 0) {
-            thinking_line(u, line, sizeof line);
-            panel_line(u, y++, A_NORMAL, line);
-        }
+        return y;
     }
-    if (v->has_drops) {
-        draw_hand(u, y++, NC_WHITE);
-        draw_hand(u, y++, NC_BLACK);
-    } else {
-        l->hand_y[0] = l->hand_y[1] = -1;
+    snprintf(line, sizeof line, "%s to move%s%s", p->side == NC_WHITE ? "White" : "Black",
+             u->in_check ? " - CHECK" : "", u->thinking ? " (thinking)" : u->hinting ? " (hint...)" : "");
+    panel_line(u, y++, u->in_check ? (u->colours ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_BOLD, line);
+    if ((u->thinking || u->hinting) && u->info.depth > 0) {
+        thinking_line(u, line, sizeof line);
+        panel_line(u, y++, A_NORMAL, line);
     }
-    /* What is under the cursor, and what the hovered move would do. */
-    char sqn[8];
-    int code = p->board[u->cursor];
+    return y;
+}
+
+/* What is under the cursor, and what the hovered move would do. */
+static int draw_panel_cursor(const Ui *u, int y)
+{
+    const Variant *v = u->v;
+    char sqn[8], line[256];
+    int code = u->g.pos.board[u->cursor];
     nc_sqname(v, u->cursor, sqn);
     if (code != NC_EMPTY && code != NC_OFF)
         snprintf(line, sizeof line, "%s: %s %s%s", sqn, nc_colour(code) == NC_WHITE ? "White" : "Black",
@@ -485,34 +486,56 @@ static void draw_panel(Ui *u)
         snprintf(line, sizeof line, "%s: empty", sqn);
     panel_line(u, y++, A_NORMAL, line);
     if (u->hover[0]) {
-        snprintf(line, sizeof line, "%.*s", l->pw - 1, u->hover);
+        snprintf(line, sizeof line, "%.*s", u->lay.pw - 1, u->hover);
         panel_line(u, y++, A_BOLD, line);
     } else if (u->sel || u->drop_type >= 0) {
         panel_line(u, y++, A_DIM, "(move the cursor to a marked square)");
     } else {
         y++;
     }
+    return y;
+}
+
+/* A legend of the pieces at the bottom when the panel has room for it
+ * and still for some moves; returns the row where the moves must end. */
+static int draw_piece_legend(const Ui *u, int y)
+{
+    const Layout *l = &u->lay;
+    const Variant *v = u->v;
+    int types = v->ntypes, lrows = (types + 1) / 2;
+    int bottom = l->py + l->ph;
+    if (bottom - y - 1 - lrows < 5)
+        return bottom;
+    bottom -= lrows;
+    int colw = (l->pw - 1) / 2;
+    for (int t = 0; t < types; t++) {
+        char buf[4], item[80];
+        const PieceType *pt = &v->types[t];
+        snprintf(item, sizeof item, "%s%s%s %c %s", pt->titan ? "[" : " ",
+                 ui_piece_str(u, nc_code(t, NC_WHITE), buf), pt->titan ? "]" : " ", pt->letter, pt->title);
+        attrset(u->colours ? COLOR_PAIR(PAIR_DIM) : A_NORMAL);
+        mvprintw(bottom + t / 2, l->px + (t % 2) * colw, "%.*s", colw - 1, item);
+        attrset(A_NORMAL);
+    }
+    return bottom;
+}
+
+static void draw_panel(Ui *u)
+{
+    Layout *l = &u->lay;
+    int y = draw_panel_status(u, l->py);
+    if (u->v->has_drops) {
+        draw_hand(u, y++, NC_WHITE);
+        draw_hand(u, y++, NC_BLACK);
+    } else {
+        l->hand_y[0] = l->hand_y[1] = -1;
+    }
+    y = draw_panel_cursor(u, y);
     if (u->tutorial) {
         draw_tutorial_panel(u, y);
         return;
     }
-    /* A legend of the pieces at the bottom when the panel has room for it
-     * and still for some moves. */
-    int types = v->ntypes, lrows = (types + 1) / 2;
-    int bottom = l->py + l->ph;
-    if (bottom - y - 1 - lrows >= 5) {
-        bottom -= lrows;
-        int colw = (l->pw - 1) / 2;
-        for (int t = 0; t < types; t++) {
-            char buf[4], item[80];
-            const PieceType *pt = &v->types[t];
-            snprintf(item, sizeof item, "%s%s%s %c %s", pt->titan ? "[" : " ",
-                     ui_piece_str(u, nc_code(t, NC_WHITE), buf), pt->titan ? "]" : " ", pt->letter, pt->title);
-            attrset(u->colours ? COLOR_PAIR(PAIR_DIM) : A_NORMAL);
-            mvprintw(bottom + t / 2, l->px + (t % 2) * colw, "%.*s", colw - 1, item);
-            attrset(A_NORMAL);
-        }
-    }
+    int bottom = draw_piece_legend(u, y);
     Layout keep = *l;
     l->ph = bottom - l->py;
     panel_line(u, y++, A_UNDERLINE, "Moves");

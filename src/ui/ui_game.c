@@ -1,5 +1,6 @@
 /* The game behind the screen: history with move texts, undo and redo,
- * the selection and its highlights, the end of the game and the computer. */
+ * the selection and its highlights, the end of the game and the computer.
+ * No curses here and no keys: screens change the game through these calls. */
 #include "ui_internal.h"
 
 #include "../datafile.h"

@@ -1,7 +1,13 @@
-/* Shared state of the game screen.  The modules split the work:
- * ui_board.c draws, ui_game.c keeps the game and the highlights,
- * ui_input.c turns keys and clicks into actions, ui_pgn.c saves and loads,
- * ui_tutorial.c is the piece tutorial, ui_main.c starts and ends it all. */
+/* The libraries of the game screen, shared by every screen: the Ui state
+ * (the game, its highlights and the screen settings) and what works on it.
+ *   ui_game.c     the game: history, undo/redo, highlights, the computer
+ *   ui_board.c    drawing the board and its panel; layout; colours
+ *   ui_moves.c    board actions: cursor steps, playing candidate moves
+ *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
+ *   ui_pgn.c      saving and loading games, the autosave path
+ * The screens (ui_start.c, ui_game_screen.c, ui_tutorial.c) follow the
+ * contract of ui_screen.h and are driven by its stack (ui_screen.c);
+ * ui_main.c starts it all.  Nothing here knows about any screen. */
 #ifndef NC_UI_INTERNAL_H
 #define NC_UI_INTERNAL_H
 
@@ -91,7 +97,6 @@ typedef struct Ui {
 
     char msg[256];
     bool msg_error;
-    bool quit;
     bool tutorial;        /* sandbox: any piece may be placed and moved */
     int tut_type;         /* piece type the tutorial explains, -1 none */
     Layout lay;
@@ -137,12 +142,25 @@ const char *ui_piece_str(const Ui *u, int code, char *buf);
 int ui_square_pair(const Ui *u, int sq);    /* colour pair used for a square */
 void ui_draw_too_small(const Ui *u, int rows, int cols);
 
-/* ui_input.c */
-void ui_handle_key(Ui *u, int key);
+/* ui_moves.c */
 void ui_cursor_step(Ui *u, int dx, int dy);
 /* Plays one of n candidate moves, asking which in a menu when n > 1. */
 void ui_play_candidates(Ui *u, Move *c, int n);
-/* A small menu of labels; returns the chosen index or -1. */
+
+/* ui_widgets.c */
+/* A menu of labels; ui_menu_key gives the chosen index, MENU_CANCEL, or
+ * MENU_OPEN while the menu stays open.  ui_menu_draw records the geometry
+ * that clicks are matched against. */
+enum { MENU_OPEN = -2, MENU_CANCEL = -1 };
+typedef struct {
+    const char *title;
+    const char *const *items;
+    int n, cur;
+    int top, left, width;  /* where it was last drawn */
+} UiMenu;
+void ui_menu_draw(UiMenu *m);
+int ui_menu_key(UiMenu *m, int key);
+/* A blocking menu drawn over u's screen; returns the chosen index or -1. */
 int ui_menu(Ui *u, const char *title, const char *const *items, int n);
 /* Reads a line at the bottom; returns false when cancelled. */
 bool ui_prompt(Ui *u, const char *question, char *buf, int len);
@@ -150,6 +168,8 @@ void ui_help(Ui *u);
 bool ui_confirm(Ui *u, const char *question);
 /* Waits for a key, redrawing on resize; gives ERR only on a signal. */
 int ui_getkey(Ui *u);
+
+/* ui_main.c */
 extern volatile sig_atomic_t ui_signal_caught;
 
 /* ui_pgn.c */
@@ -162,13 +182,5 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
 /* $XDG_STATE_HOME/ninjachess/autosave.pgn (or ~/.local/state/...). */
 int ui_autosave_path(char *buf, int len, bool create_dir);
 int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen);
-
-/* ui_tutorial.c */
-int ui_tutorial(Ui *u);
-
-/* ui_start.c */
-/* Start screen; fills the choices; returns false when the player quits. */
-bool ui_start_screen(Ui *u, const char *data_dir, char *variant, int vlen, char *setup,
-                     int slen, char *options, int olen, char *titans, int tlen);
 
 #endif

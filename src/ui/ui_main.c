@@ -1,8 +1,10 @@
 /* Entry point of the game screen: chooses the game from the options, a
- * saved game or the start screen, runs the main loop, and saves the game in
- * progress on the way out, whatever the way out is. */
+ * saved game or the start screen, runs the screens' event loop, and saves
+ * the game in progress on the way out, whatever the way out is.  It sets up
+ * the terminal and the signals; what a screen does is the screen's. */
 #include "ui.h"
 #include "ui_internal.h"
+#include "ui_screen.h"
 
 #include <curses.h>
 #include <langinfo.h>
@@ -11,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+volatile sig_atomic_t ui_signal_caught;
 
 static bool curses_on;
 
@@ -119,131 +123,163 @@ static int play_opt_moves(Ui *u, const Options *opt)
     return 0;
 }
 
-static void main_loop(Ui *u)
+static void init_ui(Ui *u, const Options *opt)
 {
-    while (!u->quit && !ui_signal_caught) {
-        ui_computer_tick(u);
-        ui_draw(u);
-        int k = getch();
-        if (k != ERR)
-            ui_handle_key(u, k);
+    memset(u, 0, sizeof *u);
+    u->drop_type = -1;
+    u->data_dir = opt->data_dir;
+    u->ascii = opt->ascii;
+    u->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    u->level = opt->level ? opt->level : 3;
+    u->player[0] = player_of(opt->white, PL_HUMAN);
+    u->player[1] = player_of(opt->black, PL_COMPUTER);
+}
+
+/* The game the command line asks for, if any; checked before the screen
+ * starts so that its errors are plain lines on the terminal.  Returns -1
+ * on an error (told), else whether a game was chosen. */
+static int game_from_options(Ui *u, const Options *opt)
+{
+    char err[1200];
+    if (opt->load) {
+        if (ui_pgn_load(u, opt->load, err, sizeof err)) {
+            fprintf(stderr, "ninjachess: %s\n", err);
+            return -1;
+        }
+        if (opt->white)
+            u->player[0] = player_of(opt->white, PL_HUMAN);
+        if (opt->black)
+            u->player[1] = player_of(opt->black, PL_COMPUTER);
+        if (opt->level)
+            u->level = opt->level;
+        snprintf(u->save_path, sizeof u->save_path, "%s", opt->load);
+        return 1;
     }
+    if (!opt->variant && !opt->fen && !opt->tutorial)
+        return 0;
+    const char *name = opt->variant ? opt->variant : "titan-chess";
+    if (ui_game_new(u, opt->data_dir, name, opt->setup, opt->options, opt->titans, opt->fen, err, sizeof err)) {
+        fprintf(stderr, "ninjachess: %s\n", err);
+        return -1;
+    }
+    return play_opt_moves(u, opt) ? -1 : 1;
+}
+
+/* Offers the game that was in progress when the program last ended;
+ * returns whether it was resumed. */
+static bool offer_saved_game(Ui *u)
+{
+    char path[1100], err[1200];
+    if (ui_autosave_path(path, sizeof path, false) != 0 || access(path, R_OK) != 0)
+        return false;
+    bool resumed = false;
+    Ui probe;
+    memset(&probe, 0, sizeof probe);
+    probe.drop_type = -1;
+    probe.data_dir = u->data_dir;
+    probe.utf8 = u->utf8;
+    probe.colours = u->colours;
+    if (ui_pgn_load(&probe, path, err, sizeof err) == 0) {
+        char q[200];
+        snprintf(q, sizeof q, "Resume the saved game of %s (%d plies)?", probe.v->title, probe.g.nply);
+        if (ui_confirm(u, q)) {
+            probe.level = u->level;
+            if (ui_pgn_load(u, path, err, sizeof err) == 0) {
+                resumed = true;
+                ui_msg(u, false, "Resumed the saved game");
+            }
+        }
+    } else {
+        /* Kept aside for inspection, so it is not offered again. */
+        char bad[1200];
+        snprintf(bad, sizeof bad, "%s.damaged", path);
+        rename(path, bad);
+        ui_msg(u, true, "The saved game could not be read (kept as %s): %s", bad, err);
+    }
+    ui_game_free(&probe);
+    return resumed;
+}
+
+/* Runs the start screen alone until it pops; returns -1 when a game was
+ * chosen and made, else the exit status (the terminal is restored then). */
+static int game_from_start_screen(Ui *u)
+{
+    screen_stack_reset(u);
+    screen_push(SCR_START, NULL, 0);
+    screen_run();
+    ScreenResult r = *screen_last_result();
+    screen_stack_reset(u);
+    if (!r.chosen || ui_signal_caught) {
+        stop_curses();
+        return ui_signal_caught ? 128 + ui_signal_caught : 0;
+    }
+    const GameChoice *c = &r.game;
+    char keep[256], err[1200];
+    snprintf(keep, sizeof keep, "%s", u->msg);
+    if (ui_game_new(u, u->data_dir, c->variant, c->setup, c->options, c->titans, NULL, err, sizeof err)) {
+        stop_curses();
+        fprintf(stderr, "ninjachess: %s\n", err);
+        return 1;
+    }
+    if (keep[0])
+        ui_msg(u, u->msg_error, "%s", keep);
+    return -1;
+}
+
+/* The tutorial alone, as --tutorial asks; nothing is saved. */
+static int run_tutorial(Ui *u)
+{
+    screen_stack_reset(u);
+    screen_push(SCR_TUTORIAL, NULL, 0);
+    screen_run();
+    screen_stack_reset(u);
+    stop_curses();
+    return 0;
+}
+
+static int run_game(Ui *u)
+{
+    if (!ui_signal_caught && !u->msg[0])
+        ui_msg(u, false, "%s: %s vs %s. Press ? for help.", u->v->title,
+               u->player[0] == PL_COMPUTER ? "computer" : "human", u->player[1] == PL_COMPUTER ? "computer" : "human");
+    screen_stack_reset(u);
+    screen_push(SCR_GAME, NULL, 0);
+    screen_run();
+    screen_stack_reset(u);
+    ui_computer_stop(u);
+    autosave(u);
+    stop_curses();
+    int sig = ui_signal_caught;
+    return sig ? 128 + sig : 0;
+}
+
+static int run_screens(Ui *u, const Options *opt, bool chosen)
+{
+    install_signals();
+    ui_colours_init(u);
+    if (opt->tutorial)
+        return run_tutorial(u);
+    if (!chosen)
+        chosen = offer_saved_game(u);
+    if (!chosen && !ui_signal_caught) {
+        int st = game_from_start_screen(u);
+        if (st >= 0)
+            return st;
+    }
+    return run_game(u);
 }
 
 int ui_main(const Options *opt)
 {
     setlocale(LC_ALL, "");
     static Ui u;
-    memset(&u, 0, sizeof u);
-    u.drop_type = -1;
-    u.data_dir = opt->data_dir;
-    u.ascii = opt->ascii;
-    u.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-    u.level = opt->level ? opt->level : 3;
-    u.player[0] = player_of(opt->white, PL_HUMAN);
-    u.player[1] = player_of(opt->black, PL_COMPUTER);
-    char err[1200];
-    bool chosen = false;
-
-    /* Everything the command line asks for is checked before the screen
-     * starts, so that its errors are plain lines on the terminal. */
-    if (opt->load) {
-        if (ui_pgn_load(&u, opt->load, err, sizeof err)) {
-            fprintf(stderr, "ninjachess: %s\n", err);
-            return 1;
-        }
-        if (opt->white)
-            u.player[0] = player_of(opt->white, PL_HUMAN);
-        if (opt->black)
-            u.player[1] = player_of(opt->black, PL_COMPUTER);
-        if (opt->level)
-            u.level = opt->level;
-        snprintf(u.save_path, sizeof u.save_path, "%s", opt->load);
-        chosen = true;
-    } else if (opt->variant || opt->fen || opt->tutorial) {
-        const char *name = opt->variant ? opt->variant : "titan-chess";
-        if (ui_game_new(&u, opt->data_dir, name, opt->setup, opt->options, opt->titans, opt->fen, err,
-                        sizeof err)) {
-            fprintf(stderr, "ninjachess: %s\n", err);
-            ui_game_free(&u);
-            return 1;
-        }
-        if (play_opt_moves(&u, opt)) {
-            ui_game_free(&u);
-            return 1;
-        }
-        chosen = true;
-    }
-    if (start_curses()) {
+    init_ui(&u, opt);
+    int chosen = game_from_options(&u, opt);
+    if (chosen < 0 || start_curses()) {
         ui_game_free(&u);
         return 1;
     }
-    install_signals();
-    ui_colours_init(&u);
-
-    if (opt->tutorial) {
-        ui_tutorial(&u);
-        stop_curses();
-        ui_game_free(&u);
-        return 0;
-    }
-    if (!chosen) {
-        char path[1100];
-        if (ui_autosave_path(path, sizeof path, false) == 0 && access(path, R_OK) == 0) {
-            /* Offer the game that was in progress when the program last ended. */
-            Ui probe;
-            memset(&probe, 0, sizeof probe);
-            probe.drop_type = -1;
-            probe.data_dir = opt->data_dir;
-            probe.utf8 = u.utf8;
-            probe.colours = u.colours;
-            if (ui_pgn_load(&probe, path, err, sizeof err) == 0) {
-                char q[200];
-                snprintf(q, sizeof q, "Resume the saved game of %s (%d plies)?", probe.v->title, probe.g.nply);
-                if (ui_confirm(&u, q)) {
-                    probe.level = u.level;
-                    if (ui_pgn_load(&u, path, err, sizeof err) == 0) {
-                        chosen = true;
-                        ui_msg(&u, false, "Resumed the saved game");
-                    }
-                }
-            } else {
-                /* Kept aside for inspection, so it is not offered again. */
-                char bad[1200];
-                snprintf(bad, sizeof bad, "%s.damaged", path);
-                rename(path, bad);
-                ui_msg(&u, true, "The saved game could not be read (kept as %s): %s", bad, err);
-            }
-            ui_game_free(&probe);
-        }
-    }
-    if (!chosen && !ui_signal_caught) {
-        char variant[48], setup[24], options[96], titans[160];
-        if (!ui_start_screen(&u, opt->data_dir, variant, sizeof variant, setup, sizeof setup, options,
-                             sizeof options, titans, sizeof titans)) {
-            stop_curses();
-            ui_game_free(&u);
-            return ui_signal_caught ? 128 + ui_signal_caught : 0;
-        }
-        char keep[256];
-        snprintf(keep, sizeof keep, "%s", u.msg);
-        if (ui_game_new(&u, opt->data_dir, variant, setup, options, titans, NULL, err, sizeof err)) {
-            stop_curses();
-            fprintf(stderr, "ninjachess: %s\n", err);
-            ui_game_free(&u);
-            return 1;
-        }
-        if (keep[0])
-            ui_msg(&u, u.msg_error, "%s", keep);
-    }
-    if (!ui_signal_caught && !u.msg[0])
-        ui_msg(&u, false, "%s: %s vs %s. Press ? for help.", u.v->title,
-               u.player[0] == PL_COMPUTER ? "computer" : "human", u.player[1] == PL_COMPUTER ? "computer" : "human");
-    main_loop(&u);
-    ui_computer_stop(&u);
-    autosave(&u);
-    stop_curses();
-    int sig = ui_signal_caught;
+    int status = run_screens(&u, opt, chosen > 0);
     ui_game_free(&u);
-    return sig ? 128 + sig : 0;
+    return status;
 }

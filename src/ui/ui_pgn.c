@@ -1,6 +1,7 @@
 /* Saved games: PGN with [Variant], [FEN] when the game did not begin at the
  * setup, and the moves in the move text.  Files are replaced atomically so a
- * crash or a full disk never leaves half a game behind. */
+ * crash or a full disk never leaves half a game behind.  Nothing is drawn
+ * here, and a failed load leaves the game as it was. */
 #include "ui_internal.h"
 
 #include <errno.h>
@@ -197,6 +198,34 @@ static void set_field(char *dst, size_t n, const char *v)
     dst[l] = 0;
 }
 
+/* Keeps the value of a tag this program uses; others are ignored. */
+static void store_tag(Tags *t, const char *name, const char *val)
+{
+    if (!strcmp(name, "Variant")) {
+        set_field(t->variant, sizeof t->variant, val);
+        /* "Titan Chess" written by other programs means titan-chess. */
+        for (char *c = t->variant; *c; c++)
+            *c = *c == ' ' ? '-' : (*c >= 'A' && *c <= 'Z') ? (char)(*c - 'A' + 'a') : *c;
+        t->has_variant = true;
+    } else if (!strcmp(name, "VariantSetup")) {
+        set_field(t->setup, sizeof t->setup, val);
+    } else if (!strcmp(name, "VariantOptions")) {
+        set_field(t->options, sizeof t->options, val);
+    } else if (!strcmp(name, "Titans")) {
+        set_field(t->titans, sizeof t->titans, val);
+    } else if (!strcmp(name, "FEN")) {
+        set_field(t->fen, sizeof t->fen, val);
+    } else if (!strcmp(name, "White")) {
+        set_field(t->white, sizeof t->white, val);
+    } else if (!strcmp(name, "Black")) {
+        set_field(t->black, sizeof t->black, val);
+    } else if (!strcmp(name, "Level")) {
+        t->level = atoi(val);
+        if (t->level < 0 || t->level > 10)
+            t->level = 0;
+    }
+}
+
 static int parse_tag(const char *s, const char **end, Tags *t, int line, char *err, int errlen)
 {
     /* s points after '[' */
@@ -239,29 +268,7 @@ static int parse_tag(const char *s, const char **end, Tags *t, int line, char *e
         return -1;
     }
     *end = s + 1;
-    if (!strcmp(name, "Variant")) {
-        set_field(t->variant, sizeof t->variant, val);
-        /* "Titan Chess" written by other programs means titan-chess. */
-        for (char *c = t->variant; *c; c++)
-            *c = *c == ' ' ? '-' : (*c >= 'A' && *c <= 'Z') ? (char)(*c - 'A' + 'a') : *c;
-        t->has_variant = true;
-    } else if (!strcmp(name, "VariantSetup")) {
-        set_field(t->setup, sizeof t->setup, val);
-    } else if (!strcmp(name, "VariantOptions")) {
-        set_field(t->options, sizeof t->options, val);
-    } else if (!strcmp(name, "Titans")) {
-        set_field(t->titans, sizeof t->titans, val);
-    } else if (!strcmp(name, "FEN")) {
-        set_field(t->fen, sizeof t->fen, val);
-    } else if (!strcmp(name, "White")) {
-        set_field(t->white, sizeof t->white, val);
-    } else if (!strcmp(name, "Black")) {
-        set_field(t->black, sizeof t->black, val);
-    } else if (!strcmp(name, "Level")) {
-        t->level = atoi(val);
-        if (t->level < 0 || t->level > 10)
-            t->level = 0;
-    }
+    store_tag(t, name, val);
     return 0;
 }
 
@@ -270,62 +277,93 @@ static bool is_result(const char *tok)
     return !strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2") || !strcmp(tok, "*");
 }
 
-int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int errlen)
+/* The tag section; s is left at the move text. */
+static int read_tags(const char **sp, int *line, Tags *t, const char *name, char *err, int errlen)
 {
-    Tags t;
-    memset(&t, 0, sizeof t);
-    int line = 1;
-    const char *s = skip_space(text, &line);
     char e[400];
+    const char *s = skip_space(*sp, line);
     if (*s != '[') {
         snprintf(err, (size_t)errlen, "%s is not a saved game (no PGN tags at the start)", name);
         return -1;
     }
     while (*s == '[') {
-        if (parse_tag(s + 1, &s, &t, line, e, sizeof e)) {
+        if (parse_tag(s + 1, &s, t, *line, e, sizeof e)) {
             snprintf(err, (size_t)errlen, "%s: %s", name, e);
             return -1;
         }
-        s = skip_space(s, &line);
+        s = skip_space(s, line);
     }
-    if (!t.has_variant) {
+    if (!t->has_variant) {
         snprintf(err, (size_t)errlen, "%s: no [Variant] tag; cannot tell which game this is", name);
         return -1;
     }
-    /* Build the new game aside, so a bad file leaves the current one alone. */
-    Ui n;
-    memset(&n, 0, sizeof n);
-    n.drop_type = -1;
-    n.utf8 = u->utf8;
-    n.ascii = u->ascii;
-    n.colours = u->colours;
-    if (ui_game_new(&n, u->data_dir, t.variant, t.setup, t.options, t.titans, t.fen, e, sizeof e)) {
-        snprintf(err, (size_t)errlen, "%s: %s", name, e);
-        ui_game_free(&n);
+    *sp = s;
+    return 0;
+}
+
+/* Skips a {comment} at s; returns NULL when it is not closed. */
+static const char *skip_comment(const char *s, int *line)
+{
+    while (*s && *s != '}') {
+        if (*s == '\n')
+            (*line)++;
+        s++;
+    }
+    return *s ? s + 1 : NULL;
+}
+
+/* The move in a token: past a move number "12." or "12..." (also "12.e3-e5"). */
+static const char *move_of_token(const char *tok)
+{
+    const char *mv = tok;
+    if (*mv >= '0' && *mv <= '9') {
+        const char *q = mv;
+        while (*q >= '0' && *q <= '9')
+            q++;
+        if (*q == '.') {
+            while (*q == '.')
+                q++;
+            mv = q;
+        }
+    }
+    return mv;
+}
+
+/* Plays one move of the move text on n, or says why it cannot be. */
+static int play_token(Ui *n, const char *mv, int ply, int line, const char *name, char *err, int errlen)
+{
+    char e[400];
+    if (n->g.pos.scepter || (ui_game_over(n) && n->status == GS_CHECKMATE)) {
+        snprintf(err, (size_t)errlen, "%s: line %d: move '%s' after the game ended", name, line, mv);
         return -1;
     }
+    Move m;
+    if (move_from_text(&n->g.pos, mv, &m, e, sizeof e)) {
+        snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", name, line, ply / 2 + 1, mv, e);
+        return -1;
+    }
+    ui_play(n, &m);
+    return 0;
+}
+
+/* Plays the move text from s up to its result token (or its end). */
+static int play_movetext(Ui *n, const char *s, int line, const char *name, char *err, int errlen)
+{
     int ply = 0;
     while (*s) {
         s = skip_space(s, &line);
         if (!*s)
             break;
         if (*s == '{') {
-            while (*s && *s != '}') {
-                if (*s == '\n')
-                    line++;
-                s++;
-            }
-            if (!*s) {
+            s = skip_comment(s, &line);
+            if (!s) {
                 snprintf(err, (size_t)errlen, "%s: line %d: comment not closed", name, line);
-                ui_game_free(&n);
                 return -1;
             }
-            s++;
             continue;
         }
         if (*s == '(' || *s == ')') {
             snprintf(err, (size_t)errlen, "%s: line %d: variations are not supported", name, line);
-            ui_game_free(&n);
             return -1;
         }
         char tok[200];
@@ -335,51 +373,62 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
         tok[k] = 0;
         if (is_result(tok))
             break;
-        if (tok[0] == '$')
+        const char *mv = move_of_token(tok);
+        if (tok[0] == '$' || !*mv)
             continue;
-        /* Move numbers "12." and "12..." and "12.e3-e5". */
-        char *mv = tok;
-        if (*mv >= '0' && *mv <= '9') {
-            char *q = mv;
-            while (*q >= '0' && *q <= '9')
-                q++;
-            if (*q == '.') {
-                while (*q == '.')
-                    q++;
-                mv = q;
-            }
-        }
-        if (!*mv)
-            continue;
-        if (n.g.pos.scepter || (ui_game_over(&n) && n.status == GS_CHECKMATE)) {
-            snprintf(err, (size_t)errlen, "%s: line %d: move '%s' after the game ended", name, line, mv);
-            ui_game_free(&n);
+        if (play_token(n, mv, ply, line, name, err, errlen))
             return -1;
-        }
-        Move m;
-        if (move_from_text(&n.g.pos, mv, &m, e, sizeof e)) {
-            snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", name, line, ply / 2 + 1, mv, e);
-            ui_game_free(&n);
-            return -1;
-        }
-        ui_play(&n, &m);
         ply++;
     }
-    /* Keep the player's screen settings; take the game and its players. */
+    return 0;
+}
+
+/* Puts the loaded game n into u, keeping the player's screen settings and
+ * taking the game's players and level where the tags name them. */
+static void adopt_game(Ui *u, Ui *n, const Tags *t)
+{
     ui_computer_stop(u);
     Ui old = *u;
-    *u = n;
+    *u = *n;
     u->data_dir = old.data_dir;
     u->flipped = old.flipped;
     u->lay = old.lay;
     u->search = old.search;
-    u->level = t.level ? t.level : old.level;
-    u->player[0] = t.white[0] ? (!strcmp(t.white, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[0];
-    u->player[1] = t.black[0] ? (!strcmp(t.black, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[1];
+    u->level = t->level ? t->level : old.level;
+    u->player[0] = t->white[0] ? (!strcmp(t->white, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[0];
+    u->player[1] = t->black[0] ? (!strcmp(t->black, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[1];
     old.search = NULL;
     ui_game_free(&old);
     u->cursor = u->g.pos.king[u->g.pos.side] ? u->g.pos.king[u->g.pos.side] : u->v->squares[0];
     ui_refresh(u);
+}
+
+int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int errlen)
+{
+    Tags t;
+    memset(&t, 0, sizeof t);
+    int line = 1;
+    const char *s = text;
+    if (read_tags(&s, &line, &t, name, err, errlen))
+        return -1;
+    /* Build the new game aside, so a bad file leaves the current one alone. */
+    Ui n;
+    memset(&n, 0, sizeof n);
+    n.drop_type = -1;
+    n.utf8 = u->utf8;
+    n.ascii = u->ascii;
+    n.colours = u->colours;
+    char e[400];
+    if (ui_game_new(&n, u->data_dir, t.variant, t.setup, t.options, t.titans, t.fen, e, sizeof e)) {
+        snprintf(err, (size_t)errlen, "%s: %s", name, e);
+        ui_game_free(&n);
+        return -1;
+    }
+    if (play_movetext(&n, s, line, name, err, errlen)) {
+        ui_game_free(&n);
+        return -1;
+    }
+    adopt_game(u, &n, &t);
     return 0;
 }
 

@@ -1,10 +1,12 @@
 /* The start screen: variant, setup, optional rules, Titans, players and
  * level, each item a line of one menu so that it works with keys or mouse.
- * Enter on the first line starts Titan Chess, human against the computer. */
-#include "ui_internal.h"
+ * Enter on the first line starts Titan Chess, human against the computer.
+ * It pops with the choice; starting the game is for the screen below. */
+#include "ui_start.h"
 
 #include "../datafile.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,126 +80,225 @@ static void toggle_option(char *list, size_t len, const char *name)
     snprintf(list, len, "%s", out);
 }
 
-bool ui_start_screen(Ui *u, const char *data_dir, char *variant, int vlen, char *setup, int slen,
-                     char *options, int olen, char *titans, int tlen)
+enum { A_START, A_VARIANT, A_SETUP, A_OPTIONS, A_TITANS, A_WHITE, A_BLACK, A_LEVEL, A_TUTORIAL, A_QUIT };
+
+/* One screen at a time: the stack holds at most one start screen. */
+static struct {
+    VariantInfo vars[32];
+    int nv, cur;              /* variants read, the one chosen */
+    char opts[96], tit[160], set[24];
+    char note[200];           /* menu title: "New game" or why not */
+    char lines[10][200];
+    const char *items[10];
+    int act[10];
+    UiMenu menu;
+} st;
+
+static void add_item(int act, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void add_item(int act, const char *fmt, ...)
 {
-    static VariantInfo vars[32];
-    int nv = read_variants(data_dir, vars, 32);
-    if (nv == 0) {
-        ui_msg(u, true, "no variants found in %s/variants", data_dir);
-        return false;
+    int n = st.menu.n;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st.lines[n], sizeof st.lines[n], fmt, ap);
+    va_end(ap);
+    st.items[n] = st.lines[n];
+    st.act[n] = act;
+    st.menu.n = n + 1;
+}
+
+/* The menu's lines follow the choices made so far. */
+static void build_menu(const Ui *u)
+{
+    const VariantInfo *vi = &st.vars[st.cur];
+    st.menu.title = st.note;
+    st.menu.items = st.items;
+    st.menu.n = 0;
+    add_item(A_START, "Start the game");
+    add_item(A_VARIANT, "Variant: %s - %s", vi->title, vi->desc);
+    if (vi->nsetups > 1)
+        add_item(A_SETUP, "Setup:   %s", st.set[0] ? st.set : vi->setups[0]);
+    if (vi->noptions)
+        add_item(A_OPTIONS, "Rules:   %s", st.opts[0] ? st.opts : "standard (no optional rules)");
+    add_item(A_TITANS, "Titans:  %s", st.tit[0] ? st.tit : "as the variant says");
+    add_item(A_WHITE, "White:   %s", u->player[0] == PL_COMPUTER ? "computer" : "human");
+    add_item(A_BLACK, "Black:   %s", u->player[1] == PL_COMPUTER ? "computer" : "human");
+    add_item(A_LEVEL, "Level:   %d (computer strength 1-10)", u->level ? u->level : 10);
+    add_item(A_TUTORIAL, "Tutorial: learn the pieces of this variant");
+    add_item(A_QUIT, "Quit");
+    if (st.menu.cur >= st.menu.n)
+        st.menu.cur = 0;
+}
+
+/* Checks the choices by building the game aside, so that a bad Titan list
+ * is told here; returns false with the reason in the menu's title. */
+static bool choices_valid(const Ui *u)
+{
+    char err[400];
+    Ui probe;
+    memset(&probe, 0, sizeof probe);
+    probe.drop_type = -1;
+    bool ok = ui_game_new(&probe, u->data_dir, st.vars[st.cur].name, st.set, st.opts, st.tit, NULL, err,
+                          sizeof err) == 0;
+    if (!ok)
+        snprintf(st.note, sizeof st.note, "%.190s", err);
+    ui_game_free(&probe);
+    return ok;
+}
+
+static void start_game(void)
+{
+    ScreenResult r;
+    memset(&r, 0, sizeof r);
+    r.chosen = true;
+    snprintf(r.game.variant, sizeof r.game.variant, "%s", st.vars[st.cur].name);
+    snprintf(r.game.setup, sizeof r.game.setup, "%s", st.set);
+    snprintf(r.game.options, sizeof r.game.options, "%s", st.opts);
+    snprintf(r.game.titans, sizeof r.game.titans, "%s", st.tit);
+    screen_pop(&r);
+}
+
+/* The tutorial teaches the chosen variant, which becomes the game. */
+static void open_tutorial(Ui *u)
+{
+    char err[400];
+    if (ui_game_new(u, u->data_dir, st.vars[st.cur].name, st.set, st.opts, st.tit, NULL, err, sizeof err) == 0)
+        screen_push(SCR_TUTORIAL, NULL, 0);
+}
+
+static void choose_variant(Ui *u)
+{
+    char vl[32][200];
+    const char *vitems[32];
+    for (int i = 0; i < st.nv; i++) {
+        snprintf(vl[i], sizeof vl[i], "%s - %s", st.vars[i].title, st.vars[i].desc);
+        vitems[i] = vl[i];
     }
-    int cur = 0;
-    for (int i = 0; i < nv; i++)
-        if (!strcmp(vars[i].name, u->v ? u->vname : "titan-chess"))
-            cur = i;
-    char opts[96] = "", tit[160] = "", set[24] = "";
-    if (u->v && !strcmp(u->vname, vars[cur].name)) {
-        snprintf(opts, sizeof opts, "%s", u->options);
-        snprintf(tit, sizeof tit, "%s", u->titans);
-        snprintf(set, sizeof set, "%s", u->setup);
-    }
-    char note[200] = "New game";
-    for (;;) {
-        VariantInfo *vi = &vars[cur];
-        char lines[10][200];
-        const char *items[10];
-        int act[10], n = 0;
-        enum { A_START, A_VARIANT, A_SETUP, A_OPTIONS, A_TITANS, A_WHITE, A_BLACK, A_LEVEL, A_TUTORIAL, A_QUIT };
-#define ITEM(a, ...) do { snprintf(lines[n], sizeof lines[n], __VA_ARGS__); items[n] = lines[n]; act[n++] = a; } while (0)
-        ITEM(A_START, "Start the game");
-        ITEM(A_VARIANT, "Variant: %s - %s", vi->title, vi->desc);
-        if (vi->nsetups > 1)
-            ITEM(A_SETUP, "Setup:   %s", set[0] ? set : vi->setups[0]);
-        if (vi->noptions)
-            ITEM(A_OPTIONS, "Rules:   %s", opts[0] ? opts : "standard (no optional rules)");
-        ITEM(A_TITANS, "Titans:  %s", tit[0] ? tit : "as the variant says");
-        ITEM(A_WHITE, "White:   %s", u->player[0] == PL_COMPUTER ? "computer" : "human");
-        ITEM(A_BLACK, "Black:   %s", u->player[1] == PL_COMPUTER ? "computer" : "human");
-        ITEM(A_LEVEL, "Level:   %d (computer strength 1-10)", u->level ? u->level : 10);
-        ITEM(A_TUTORIAL, "Tutorial: learn the pieces of this variant");
-        ITEM(A_QUIT, "Quit");
-#undef ITEM
-        int pick = ui_menu(u, note, items, n);
-        snprintf(note, sizeof note, "New game");
-        if (pick < 0) {
-            if (u->v || ui_signal_caught)
-                return false; /* back to the game in progress */
-            continue;
-        }
-        switch (act[pick]) {
-        case A_START:
-        case A_TUTORIAL: {
-            char err[400];
-            /* Check the choices now, so a bad Titan list is told here. */
-            Ui probe;
-            memset(&probe, 0, sizeof probe);
-            probe.drop_type = -1;
-            if (ui_game_new(&probe, data_dir, vi->name, set, opts, tit, NULL, err, sizeof err)) {
-                snprintf(note, sizeof note, "%.190s", err);
-                ui_game_free(&probe);
-                break;
-            }
-            ui_game_free(&probe);
-            if (act[pick] == A_TUTORIAL) {
-                if (ui_game_new(u, data_dir, vi->name, set, opts, tit, NULL, err, sizeof err) == 0)
-                    ui_tutorial(u);
-                break;
-            }
-            snprintf(variant, (size_t)vlen, "%s", vi->name);
-            snprintf(setup, (size_t)slen, "%s", set);
-            snprintf(options, (size_t)olen, "%s", opts);
-            snprintf(titans, (size_t)tlen, "%s", tit);
-            return true;
-        }
-        case A_VARIANT: {
-            char vl[32][200];
-            const char *vitems[32];
-            for (int i = 0; i < nv; i++) {
-                snprintf(vl[i], sizeof vl[i], "%s - %s", vars[i].title, vars[i].desc);
-                vitems[i] = vl[i];
-            }
-            int c = ui_menu(u, "Variant", vitems, nv);
-            if (c >= 0 && c != cur) {
-                cur = c;
-                opts[0] = tit[0] = set[0] = 0;
-            }
-            break;
-        }
-        case A_SETUP: {
-            const char *sitems[4];
-            for (int i = 0; i < vi->nsetups && i < 4; i++)
-                sitems[i] = vi->setups[i];
-            int c = ui_menu(u, "Setup", sitems, vi->nsetups < 4 ? vi->nsetups : 4);
-            if (c >= 0)
-                snprintf(set, sizeof set, "%s", vi->setups[c]);
-            break;
-        }
-        case A_OPTIONS: {
-            char ol[4][200];
-            const char *oitems[4];
-            for (int i = 0; i < vi->noptions && i < 4; i++) {
-                snprintf(ol[i], sizeof ol[i], "[%c] %s: %s", option_on(opts, vi->options[i]) ? 'x' : ' ',
-                         vi->options[i], vi->option_desc[i]);
-                oitems[i] = ol[i];
-            }
-            int c = ui_menu(u, "Switch an optional rule on or off", oitems, vi->noptions < 4 ? vi->noptions : 4);
-            if (c >= 0)
-                toggle_option(opts, sizeof opts, vi->options[c]);
-            break;
-        }
-        case A_TITANS:
-            ui_prompt(u, "Titan piece types (names or letters, comma-separated; empty: none): ", tit, sizeof tit);
-            break;
-        case A_WHITE: u->player[0] ^= 1; break;
-        case A_BLACK: u->player[1] ^= 1; break;
-        case A_LEVEL: {
-            int lv = u->level ? u->level : 10;
-            u->level = lv % 10 + 1;
-            break;
-        }
-        case A_QUIT:
-            return false;
-        }
+    int c = ui_menu(u, "Variant", vitems, st.nv);
+    if (c >= 0 && c != st.cur) {
+        st.cur = c;
+        st.opts[0] = st.tit[0] = st.set[0] = 0;
     }
 }
+
+static void choose_setup(Ui *u)
+{
+    const VariantInfo *vi = &st.vars[st.cur];
+    const char *sitems[4];
+    for (int i = 0; i < vi->nsetups && i < 4; i++)
+        sitems[i] = vi->setups[i];
+    int c = ui_menu(u, "Setup", sitems, vi->nsetups < 4 ? vi->nsetups : 4);
+    if (c >= 0)
+        snprintf(st.set, sizeof st.set, "%s", vi->setups[c]);
+}
+
+static void choose_options(Ui *u)
+{
+    const VariantInfo *vi = &st.vars[st.cur];
+    char ol[4][200];
+    const char *oitems[4];
+    for (int i = 0; i < vi->noptions && i < 4; i++) {
+        snprintf(ol[i], sizeof ol[i], "[%c] %s: %s", option_on(st.opts, vi->options[i]) ? 'x' : ' ',
+                 vi->options[i], vi->option_desc[i]);
+        oitems[i] = ol[i];
+    }
+    int c = ui_menu(u, "Switch an optional rule on or off", oitems, vi->noptions < 4 ? vi->noptions : 4);
+    if (c >= 0)
+        toggle_option(st.opts, sizeof st.opts, vi->options[c]);
+}
+
+static void act_on(Ui *u, int act)
+{
+    switch (act) {
+    case A_START:
+        if (choices_valid(u))
+            start_game();
+        break;
+    case A_TUTORIAL:
+        if (choices_valid(u))
+            open_tutorial(u);
+        break;
+    case A_VARIANT: choose_variant(u); break;
+    case A_SETUP: choose_setup(u); break;
+    case A_OPTIONS: choose_options(u); break;
+    case A_TITANS:
+        ui_prompt(u, "Titan piece types (names or letters, comma-separated; empty: none): ", st.tit,
+                  sizeof st.tit);
+        break;
+    case A_WHITE: u->player[0] ^= 1; break;
+    case A_BLACK: u->player[1] ^= 1; break;
+    case A_LEVEL: {
+        int lv = u->level ? u->level : 10;
+        u->level = lv % 10 + 1;
+        break;
+    }
+    case A_QUIT:
+        screen_pop(NULL);
+        break;
+    }
+}
+
+/* The choices start from the game in progress when it is of the same
+ * variant, else from Titan Chess (or the first variant found). */
+static bool start_open(Ui *u, const void *arg, void **self)
+{
+    (void)arg;
+    (void)self;
+    st.nv = read_variants(u->data_dir, st.vars, 32);
+    if (st.nv == 0) {
+        ui_msg(u, true, "no variants found in %s/variants", u->data_dir);
+        return false;
+    }
+    st.cur = 0;
+    for (int i = 0; i < st.nv; i++)
+        if (!strcmp(st.vars[i].name, u->v ? u->vname : "titan-chess"))
+            st.cur = i;
+    st.opts[0] = st.tit[0] = st.set[0] = 0;
+    if (u->v && !strcmp(u->vname, st.vars[st.cur].name)) {
+        snprintf(st.opts, sizeof st.opts, "%s", u->options);
+        snprintf(st.tit, sizeof st.tit, "%s", u->titans);
+        snprintf(st.set, sizeof st.set, "%s", u->setup);
+    }
+    snprintf(st.note, sizeof st.note, "New game");
+    st.menu.cur = 0;
+    return true;
+}
+
+/* The menu over the screen behind it: the game, or the title line. */
+static void start_draw(Ui *u, void *self)
+{
+    (void)self;
+    build_menu(u);
+    ui_draw(u);
+    ui_menu_draw(&st.menu);
+}
+
+static void start_key(Ui *u, void *self, int k)
+{
+    (void)self;
+    build_menu(u);
+    int pick = ui_menu_key(&st.menu, k);
+    if (pick == MENU_OPEN)
+        return;
+    /* Each answer opens the menu afresh, on its first line. */
+    st.menu.cur = 0;
+    snprintf(st.note, sizeof st.note, "New game");
+    if (pick == MENU_CANCEL) {
+        if (u->v || ui_signal_caught)
+            screen_pop(NULL); /* back to the game in progress */
+        return;
+    }
+    act_on(u, st.act[pick]);
+}
+
+const Screen ui_start_screen = {
+    .name = "start",
+    .open = start_open,
+    .draw = start_draw,
+    .key = start_key,
+};

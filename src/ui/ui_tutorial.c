@@ -1,7 +1,8 @@
 /* Tutorial: a sandbox copy of the variant where any piece of either colour
  * can be placed and moved, with its legal moves highlighted and its rules
- * shown in the words of the data files.  The game in progress is untouched. */
-#include "ui_internal.h"
+ * shown in the words of the data files.  The game in progress (app) is
+ * untouched but for its message; the sandbox is this screen's own Ui. */
+#include "ui_tutorial.h"
 
 #include <curses.h>
 #include <string.h>
@@ -219,76 +220,137 @@ static void tutorial_activate(Ui *t)
     ui_msg(t, false, "%s: %d legal move%s here", ui_type_name(t->v, nc_type(code)), moves, moves == 1 ? "" : "s");
 }
 
-int ui_tutorial(Ui *u)
+static void choose_piece(Ui *t)
 {
-    static Ui t;
-    memset(&t, 0, sizeof t);
-    t.drop_type = -1;
-    t.tut_type = -1;
-    t.utf8 = u->utf8;
-    t.ascii = u->ascii;
-    t.colours = u->colours;
-    t.tutorial = true;
+    int ty = catalogue(t, "Choose a piece to learn");
+    if (ty >= 0)
+        show_piece(t, ty);
+}
+
+static void clear_board(Ui *t)
+{
+    Position p;
+    pos_clear(&p, t->v);
+    sandbox_set(t, &p);
+}
+
+static void take_back(Ui *t)
+{
+    ui_undo(t);
+    t->end = END_NONE;
+}
+
+static void flip(Ui *t)
+{
+    t->flipped = !t->flipped;
+}
+
+static void cancel_selection(Ui *t)
+{
+    ui_select(t, 0);
+}
+
+static void click(Ui *t)
+{
+    MEVENT ev;
+    if (getmouse(&ev) != OK)
+        return;
+    int sq = ui_square_at(t, ev.y, ev.x);
+    if (sq) {
+        t->cursor = sq;
+        tutorial_activate(t);
+    }
+}
+
+static void nothing(Ui *t)
+{
+    (void)t;
+}
+
+static const struct {
+    int key, dx, dy;
+} cursor_keys[] = {
+    {KEY_LEFT, -1, 0}, {'h', -1, 0}, {KEY_RIGHT, 1, 0}, {'l', 1, 0},
+    {KEY_UP, 0, 1}, {'k', 0, 1}, {KEY_DOWN, 0, -1}, {'j', 0, -1},
+};
+
+static const struct {
+    int key;
+    void (*act)(Ui *t);
+} action_keys[] = {
+    {'\n', tutorial_activate}, {'\r', tutorial_activate}, {KEY_ENTER, tutorial_activate},
+    {' ', tutorial_activate}, {KEY_MOUSE, click}, {'c', choose_piece}, {'p', place},
+    {'x', remove_piece}, {'X', clear_board}, {'d', hand_drop}, {'e', open_example},
+    {'u', take_back}, {'f', flip}, {27, cancel_selection}, {'?', ui_help}, {KEY_F(1), ui_help},
+    {KEY_RESIZE, nothing},
+};
+
+/* The one sandbox: the stack holds at most one tutorial. */
+static Ui sandbox;
+
+/* A fresh sandbox of app's variant; app's search stops while it is open. */
+static bool tutorial_open(Ui *u, const void *arg, void **self)
+{
+    (void)arg;
+    Ui *t = &sandbox;
+    memset(t, 0, sizeof *t);
+    t->drop_type = -1;
+    t->tut_type = -1;
+    t->utf8 = u->utf8;
+    t->ascii = u->ascii;
+    t->colours = u->colours;
+    t->tutorial = true;
     char err[400];
-    if (!u->v || ui_game_new(&t, u->data_dir, u->vname, u->setup, u->options, u->titans, NULL, err, sizeof err)) {
+    if (!u->v || ui_game_new(t, u->data_dir, u->vname, u->setup, u->options, u->titans, NULL, err, sizeof err)) {
         ui_msg(u, true, "tutorial: %s", u->v ? err : "no variant");
-        return -1;
+        ui_game_free(t);
+        return false;
     }
     ui_computer_stop(u);
-    int type = catalogue(&t, "Tutorial: choose a piece to learn");
-    show_piece(&t, type >= 0 ? type : 0);
-    while (!ui_signal_caught) {
-        ui_draw(&t);
-        int k = getch();
-        if (k == ERR)
-            continue;
-        t.msg[0] = 0;
-        switch (k) {
-        case KEY_LEFT: case 'h': ui_cursor_step(&t, -1, 0); break;
-        case KEY_RIGHT: case 'l': ui_cursor_step(&t, 1, 0); break;
-        case KEY_UP: case 'k': ui_cursor_step(&t, 0, 1); break;
-        case KEY_DOWN: case 'j': ui_cursor_step(&t, 0, -1); break;
-        case '\n': case '\r': case KEY_ENTER: case ' ': tutorial_activate(&t); break;
-        case KEY_MOUSE: {
-            MEVENT ev;
-            if (getmouse(&ev) == OK) {
-                int sq = ui_square_at(&t, ev.y, ev.x);
-                if (sq) {
-                    t.cursor = sq;
-                    tutorial_activate(&t);
-                }
-            }
-            break;
-        }
-        case 'c': {
-            int ty = catalogue(&t, "Choose a piece to learn");
-            if (ty >= 0)
-                show_piece(&t, ty);
-            break;
-        }
-        case 'p': place(&t); break;
-        case 'x': remove_piece(&t); break;
-        case 'X': {
-            Position p;
-            pos_clear(&p, t.v);
-            sandbox_set(&t, &p);
-            break;
-        }
-        case 'd': hand_drop(&t); break;
-        case 'e': open_example(&t); break;
-        case 'u': ui_undo(&t); t.end = END_NONE; break;
-        case 'f': t.flipped = !t.flipped; break;
-        case 27: ui_select(&t, 0); break;
-        case '?': case KEY_F(1): ui_help(&t); break;
-        case 'q': case 't':
-            ui_game_free(&t);
-            ui_msg(u, false, "Back from the tutorial");
-            return 0;
-        case KEY_RESIZE: break;
-        default:
-            ui_msg(&t, true, "Tutorial keys: c catalogue, e examples, p place, x remove, X clear, d drops, q back");
-        }
-    }
-    ui_game_free(&t);
-    return 0;
+    *self = t;
+    int type = catalogue(t, "Tutorial: choose a piece to learn");
+    show_piece(t, type >= 0 ? type : 0);
+    return true;
 }
+
+static void tutorial_draw(Ui *u, void *self)
+{
+    (void)u;
+    ui_draw(self);
+}
+
+static void tutorial_key(Ui *u, void *self, int k)
+{
+    Ui *t = self;
+    t->msg[0] = 0;
+    if (k == 'q' || k == 't') {
+        ui_msg(u, false, "Back from the tutorial");
+        screen_pop(NULL);
+        return;
+    }
+    for (size_t i = 0; i < sizeof cursor_keys / sizeof cursor_keys[0]; i++)
+        if (cursor_keys[i].key == k) {
+            ui_cursor_step(t, cursor_keys[i].dx, cursor_keys[i].dy);
+            return;
+        }
+    for (size_t i = 0; i < sizeof action_keys / sizeof action_keys[0]; i++)
+        if (action_keys[i].key == k) {
+            action_keys[i].act(t);
+            return;
+        }
+    ui_msg(t, true, "Tutorial keys: c catalogue, e examples, p place, x remove, X clear, d drops, q back");
+}
+
+static void tutorial_close(Ui *u, void *self)
+{
+    (void)u;
+    ui_game_free(self);
+}
+
+const Screen ui_tutorial_screen = {
+    .name = "tutorial",
+    .open = tutorial_open,
+    .draw = tutorial_draw,
+    .key = tutorial_key,
+    .close = tutorial_close,
+};

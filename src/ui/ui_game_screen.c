@@ -1,0 +1,499 @@
+/* The game screen: the board of the game in progress, its keys and clicks,
+ * and the computer's moves while it is on top.  Every action leaves a
+ * message saying what happened or why not.  It reaches the start screen
+ * and the tutorial only by their ids through ui_screen.h. */
+#include "ui_game_screen.h"
+
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool refuse_if_not_human_turn(Ui *u)
+{
+    if (ui_game_over(u)) {
+        ui_msg(u, true, "The game is over (%s); n starts a new one, u takes back", u->result);
+        return true;
+    }
+    if (u->player[u->g.pos.side] == PL_COMPUTER) {
+        ui_msg(u, true, "It is the computer's move; g makes it move now, c lets you play this side");
+        return true;
+    }
+    return false;
+}
+
+/* Why a move from `from` (0: the selected hand piece) to `to` is refused:
+ * either the piece cannot move there at all, or it could but would leave
+ * its own king where an enemy move could remove it. */
+static void explain_refusal(Ui *u, int from, int drop_type, int to)
+{
+    char a[8], b[8];
+    nc_sqname(u->v, to, b);
+    Position p = u->g.pos;
+    MoveList ml;
+    gen_pseudo(&p, &ml);
+    for (int i = 0; i < ml.n; i++) {
+        const Move *m = &ml.m[i];
+        bool same = drop_type >= 0 ? m->kind == MK_DROP && m->promo == drop_type + 1
+                                   : m->kind != MK_DROP && m->from == from;
+        if (same && m->to == to) {
+            ui_msg(u, true, "Not allowed: that move to %s would leave your king in check", b);
+            return;
+        }
+    }
+    if (drop_type >= 0)
+        ui_msg(u, true, "The %s cannot be dropped on %s", ui_type_name(u->v, drop_type), b);
+    else
+        ui_msg(u, true, "The %s on %s cannot go to %s", ui_type_name(u->v, nc_type(u->g.pos.board[from])),
+               nc_sqname(u->v, from, a), b);
+}
+
+/* With a piece (or a hand piece) selected, Enter on the cursor square
+ * cancels the selection or plays there; returns false when neither, so
+ * that the square is looked at as a new selection. */
+static bool use_selection(Ui *u)
+{
+    if (u->cursor == u->sel) {
+        ui_select(u, 0);
+        ui_msg(u, false, "Selection cancelled");
+        return true;
+    }
+    Move c[32];
+    int n = ui_candidates(u, u->cursor, c, 32);
+    if (u->drop_type >= 0) {
+        /* On a drop square, ask how far the dropped piece slides. */
+        int k = 0;
+        for (int i = 0; i < u->legal.n && k < 32; i++) {
+            const Move *m = &u->legal.m[i];
+            if (m->kind == MK_DROP && m->promo == u->drop_type + 1 && m->aux == u->cursor)
+                c[k++] = *m;
+        }
+        if (k > 1)
+            n = k;
+    }
+    if (n == 0)
+        return false;
+    if (!refuse_if_not_human_turn(u))
+        ui_play_candidates(u, c, n);
+    return true;
+}
+
+static void activate(Ui *u)
+{
+    if (ui_game_over(u)) {
+        ui_msg(u, true, "The game is over (%s); n starts a new one, u takes back", u->result);
+        return;
+    }
+    if ((u->sel || u->drop_type >= 0) && use_selection(u))
+        return;
+    int code = u->g.pos.board[u->cursor];
+    char sqn[8];
+    nc_sqname(u->v, u->cursor, sqn);
+    if (code == NC_EMPTY) {
+        if (u->sel || u->drop_type >= 0)
+            explain_refusal(u, u->sel, u->drop_type, u->cursor);
+        else
+            ui_msg(u, true, "No piece on %s", sqn);
+        return;
+    }
+    if (nc_colour(code) != u->g.pos.side) {
+        if (u->sel || u->drop_type >= 0)
+            explain_refusal(u, u->sel, u->drop_type, u->cursor);
+        else
+            ui_msg(u, true, "The piece on %s is %s's; it is %s to move", sqn,
+                   nc_colour(code) == NC_WHITE ? "White" : "Black",
+                   u->g.pos.side == NC_WHITE ? "White" : "Black");
+        return;
+    }
+    if (refuse_if_not_human_turn(u))
+        return;
+    ui_select(u, u->cursor);
+    int moves = 0;
+    for (int i = 0; i < u->legal.n; i++)
+        if (u->legal.m[i].kind != MK_DROP && u->legal.m[i].from == u->cursor)
+            moves++;
+    if (moves == 0) {
+        ui_select(u, 0);
+        ui_msg(u, true, "The %s on %s has no legal move%s", ui_type_name(u->v, nc_type(code)), sqn,
+               u->in_check ? " (your king is in check)" : "");
+    } else {
+        ui_msg(u, false, "%s on %s: %d move%s; choose a marked square", ui_type_name(u->v, nc_type(code)),
+               sqn, moves, moves == 1 ? "" : "s");
+    }
+}
+
+static void choose_drop(Ui *u)
+{
+    if (refuse_if_not_human_turn(u))
+        return;
+    int side = u->g.pos.side, types[NC_MAX_TYPES], n = 0;
+    char labels[NC_MAX_TYPES][64];
+    const char *items[NC_MAX_TYPES];
+    for (int t = 0; t < u->v->ntypes; t++) {
+        if (!u->g.pos.hand[side][t])
+            continue;
+        snprintf(labels[n], sizeof labels[n], "%s (%d in hand)", ui_type_name(u->v, t), u->g.pos.hand[side][t]);
+        items[n] = labels[n];
+        types[n++] = t;
+    }
+    if (n == 0) {
+        ui_msg(u, true, "%s has no pieces in hand", side == NC_WHITE ? "White" : "Black");
+        return;
+    }
+    int pick = n == 1 ? 0 : ui_menu(u, "Drop which piece?", items, n);
+    if (pick < 0)
+        return;
+    int t = types[pick];
+    ui_select_drop(u, t);
+    int k = 0;
+    for (int i = 0; i < u->legal.n; i++)
+        if (u->legal.m[i].kind == MK_DROP && u->legal.m[i].promo == t + 1)
+            k++;
+    if (!k) {
+        ui_select_drop(u, -1);
+        ui_msg(u, true, "The %s cannot be dropped anywhere now", ui_type_name(u->v, t));
+    } else {
+        ui_msg(u, false, "Drop the %s: choose a marked square", ui_type_name(u->v, t));
+    }
+}
+
+static void type_move(Ui *u)
+{
+    if (refuse_if_not_human_turn(u))
+        return;
+    char buf[160] = "";
+    if (!ui_prompt(u, "Move: ", buf, sizeof buf) || !buf[0])
+        return;
+    Move m;
+    char err[256];
+    if (move_from_text(&u->g.pos, buf, &m, err, sizeof err)) {
+        /* A short form naming several moves: offer them in the menu. */
+        const char *list = strstr(err, "could be ");
+        if (list) {
+            Move c[16];
+            int n = 0;
+            char cands[512];
+            snprintf(cands, sizeof cands, "%s", list + 9);
+            for (char *tok = strtok(cands, " "); tok && n < 16; tok = strtok(NULL, " ")) {
+                size_t l = strlen(tok);
+                if (l && tok[l - 1] == ',' )
+                    tok[l - 1] = 0;
+                char e2[256];
+                if (move_from_text(&u->g.pos, tok, &c[n], e2, sizeof e2) == 0)
+                    n++;
+            }
+            if (n > 1) {
+                ui_play_candidates(u, c, n);
+                return;
+            }
+        }
+        /* For "from-to" that names no legal move, say why when we can. */
+        const char *t = buf;
+        int from = nc_parse_sq(u->v, &t);
+        if (from > 0 && (*t == '-' || *t == 'x'))
+            t++;
+        int to = from > 0 ? nc_parse_sq(u->v, &t) : -1;
+        if (strstr(err, "illegal") && from > 0 && to > 0) {
+            int code = u->g.pos.board[from];
+            if (code == NC_EMPTY)
+                ui_msg(u, true, "%s: there is no piece on %.4s", err, buf);
+            else if (nc_colour(code) != u->g.pos.side)
+                ui_msg(u, true, "%s: that piece is not yours to move", err);
+            else
+                explain_refusal(u, from, -1, to);
+            return;
+        }
+        ui_msg(u, true, "%s", err);
+        return;
+    }
+    char d[200];
+    ui_describe_move(u, &m, d, sizeof d);
+    ui_play(u, &m);
+    ui_msg(u, false, "Played %s", d);
+}
+
+static void save_game(Ui *u)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s", u->save_path[0] ? u->save_path : "ninjachess.pgn");
+    if (!ui_prompt(u, "Save to: ", path, sizeof path) || !path[0])
+        return;
+    char err[512];
+    if (ui_pgn_save(u, path, err, sizeof err))
+        ui_msg(u, true, "%s", err);
+    else {
+        snprintf(u->save_path, sizeof u->save_path, "%s", path);
+        ui_msg(u, false, "Saved to %s", path);
+    }
+}
+
+static void load_game(Ui *u)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s", u->save_path);
+    if (!ui_prompt(u, "Open: ", path, sizeof path) || !path[0])
+        return;
+    char err[512];
+    if (ui_pgn_load(u, path, err, sizeof err))
+        ui_msg(u, true, "%s", err);
+    else {
+        snprintf(u->save_path, sizeof u->save_path, "%s", path);
+        ui_msg(u, false, "Loaded %s (%d plies)", path, u->g.nply);
+    }
+}
+
+/* The start screen chooses the game; it comes back through game_resume. */
+static void new_game(Ui *u)
+{
+    (void)u;
+    screen_push(SCR_START, NULL, 0);
+}
+
+static void start_chosen_game(Ui *u, const GameChoice *c)
+{
+    char err[512];
+    if (ui_game_new(u, u->data_dir, c->variant, c->setup, c->options, c->titans, NULL, err, sizeof err))
+        ui_msg(u, true, "%s", err);
+    else
+        ui_msg(u, false, "New game of %s", u->v->title);
+}
+
+static void offer_draw(Ui *u)
+{
+    if (ui_game_over(u)) {
+        ui_msg(u, true, "The game is already over");
+        return;
+    }
+    int other = u->g.pos.side ^ 1;
+    bool accepted;
+    if (u->player[other] == PL_COMPUTER) {
+        /* The computer takes a draw when its last search saw no advantage. */
+        accepted = u->have_score && u->last_score <= 0;
+    } else {
+        char q[64];
+        snprintf(q, sizeof q, "%s offers a draw. %s, accept?", u->g.pos.side == NC_WHITE ? "White" : "Black",
+                 other == NC_WHITE ? "White" : "Black");
+        accepted = ui_confirm(u, q);
+    }
+    if (accepted) {
+        ui_computer_stop(u);
+        u->end = END_AGREED;
+        snprintf(u->result, sizeof u->result, "1/2-1/2, draw agreed");
+        ui_msg(u, false, "Draw agreed");
+    } else {
+        ui_msg(u, false, "The draw offer was declined");
+    }
+}
+
+static void resign(Ui *u)
+{
+    if (ui_game_over(u)) {
+        ui_msg(u, true, "The game is already over");
+        return;
+    }
+    int side = u->g.pos.side;
+    /* Against the computer the human resigns, whoever is to move. */
+    if (u->player[side] == PL_COMPUTER && u->player[side ^ 1] == PL_HUMAN)
+        side ^= 1;
+    char q[64];
+    snprintf(q, sizeof q, "%s resigns?", side == NC_WHITE ? "White" : "Black");
+    if (!ui_confirm(u, q))
+        return;
+    ui_computer_stop(u);
+    u->end = END_RESIGN;
+    snprintf(u->result, sizeof u->result, "%s, %s resigned", side == NC_WHITE ? "0-1" : "1-0",
+             side == NC_WHITE ? "White" : "Black");
+    ui_msg(u, false, "%s resigned", side == NC_WHITE ? "White" : "Black");
+}
+
+static void mouse(Ui *u)
+{
+    MEVENT ev;
+    if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
+        return;
+    int sq = ui_square_at(u, ev.y, ev.x);
+    if (sq) {
+        u->cursor = sq;
+        ui_hover(u);
+        activate(u);
+        return;
+    }
+    for (int c = 0; c < 2; c++) {
+        if (ev.y != u->lay.hand_y[c])
+            continue;
+        for (int t = 0; t < u->v->ntypes; t++) {
+            if (u->lay.hand_x1[c][t] && ev.x >= u->lay.hand_x0[c][t] && ev.x < u->lay.hand_x1[c][t]) {
+                if (c != u->g.pos.side) {
+                    ui_msg(u, true, "That is %s's hand; it is %s to move", c ? "Black" : "White",
+                           c ? "White" : "Black");
+                    return;
+                }
+                if (refuse_if_not_human_turn(u))
+                    return;
+                ui_select_drop(u, t);
+                ui_msg(u, false, "Drop the %s: choose a marked square", ui_type_name(u->v, t));
+                return;
+            }
+        }
+    }
+}
+
+static void enter(Ui *u, int k)
+{
+    if (u->thinking && k == ' ')
+        ui_computer_move_now(u);
+    else
+        activate(u);
+}
+
+static void undo(Ui *u)
+{
+    if (!ui_undo(u))
+        ui_msg(u, true, "Nothing to undo");
+    else
+        ui_msg(u, false, "Took back; r redoes");
+}
+
+static void redo(Ui *u)
+{
+    if (!ui_redo(u))
+        ui_msg(u, true, "Nothing to redo");
+    else
+        ui_msg(u, false, "Redone");
+}
+
+static void flip(Ui *u)
+{
+    u->flipped = !u->flipped;
+    ui_msg(u, false, "Board flipped");
+}
+
+static void move_now(Ui *u)
+{
+    if (u->thinking)
+        ui_computer_move_now(u);
+    else
+        ui_msg(u, true, "The computer is not thinking");
+}
+
+static void switch_player(Ui *u)
+{
+    ui_computer_stop(u);
+    u->player[u->g.pos.side] ^= 1;
+    ui_msg(u, false, "%s is played by the %s", u->g.pos.side == NC_WHITE ? "White" : "Black",
+           u->player[u->g.pos.side] == PL_COMPUTER ? "computer" : "human");
+}
+
+static void change_level(Ui *u, int k)
+{
+    int lv = u->level ? u->level : 10;
+    lv += k == '+' ? 1 : -1;
+    u->level = lv < 1 ? 1 : lv > 10 ? 10 : lv;
+    ui_msg(u, false, "Computer level %d", u->level);
+}
+
+static void tutorial(Ui *u)
+{
+    (void)u;
+    screen_push(SCR_TUTORIAL, NULL, 0);
+}
+
+static void quit(Ui *u)
+{
+    (void)u;
+    screen_quit();
+}
+
+static void cancel_selection(Ui *u)
+{
+    ui_select(u, 0);
+}
+
+static void nothing(Ui *u)
+{
+    (void)u;
+}
+
+/* Cursor keys: one square, or four with Shift or the capital letter. */
+static const struct {
+    int key, dx, dy, steps;
+} cursor_keys[] = {
+    {KEY_LEFT, -1, 0, 1}, {'h', -1, 0, 1}, {KEY_RIGHT, 1, 0, 1}, {'l', 1, 0, 1},
+    {KEY_UP, 0, 1, 1}, {'k', 0, 1, 1}, {KEY_DOWN, 0, -1, 1}, {'j', 0, -1, 1},
+    {KEY_SLEFT, -1, 0, 4}, {'H', -1, 0, 4}, {KEY_SRIGHT, 1, 0, 4}, {'L', 1, 0, 4},
+    {KEY_SR, 0, 1, 4}, {'K', 0, 1, 4}, {KEY_SF, 0, -1, 4}, {'J', 0, -1, 4},
+};
+
+/* The other keys; the actions that care which key it was take it too. */
+static const struct {
+    int key;
+    void (*act)(Ui *u);
+    void (*act_key)(Ui *u, int key);
+} action_keys[] = {
+    {'\n', NULL, enter}, {'\r', NULL, enter}, {KEY_ENTER, NULL, enter}, {' ', NULL, enter},
+    {27, cancel_selection, NULL},
+    {':', type_move, NULL}, {'m', type_move, NULL}, {'d', choose_drop, NULL},
+    {'u', undo, NULL}, {'r', redo, NULL}, {'f', flip, NULL},
+    {'a', ui_hint, NULL}, {'g', move_now, NULL}, {'c', switch_player, NULL},
+    {'+', NULL, change_level}, {'-', NULL, change_level},
+    {'n', new_game, NULL}, {'R', resign, NULL}, {'D', offer_draw, NULL},
+    {'s', save_game, NULL}, {'o', load_game, NULL}, {'t', tutorial, NULL},
+    {'?', ui_help, NULL}, {KEY_F(1), ui_help, NULL}, {'q', quit, NULL},
+    {KEY_MOUSE, mouse, NULL}, {KEY_RESIZE, nothing, NULL}, {ERR, nothing, NULL},
+};
+
+static void game_key(Ui *u, void *self, int k)
+{
+    (void)self;
+    u->msg[0] = 0;
+    for (size_t i = 0; i < sizeof cursor_keys / sizeof cursor_keys[0]; i++)
+        if (cursor_keys[i].key == k) {
+            for (int n = 0; n < cursor_keys[i].steps; n++)
+                ui_cursor_step(u, cursor_keys[i].dx, cursor_keys[i].dy);
+            return;
+        }
+    for (size_t i = 0; i < sizeof action_keys / sizeof action_keys[0]; i++)
+        if (action_keys[i].key == k) {
+            if (action_keys[i].act)
+                action_keys[i].act(u);
+            else
+                action_keys[i].act_key(u, k);
+            return;
+        }
+    ui_msg(u, true, "Unknown key; ? shows the keys");
+}
+
+/* The game itself is app; the screen keeps nothing of its own. */
+static bool game_open(Ui *u, const void *arg, void **self)
+{
+    (void)arg;
+    (void)self;
+    return u->v != NULL;
+}
+
+static void game_draw(Ui *u, void *self)
+{
+    (void)self;
+    ui_draw(u);
+}
+
+static void game_tick(Ui *u, void *self)
+{
+    (void)self;
+    ui_computer_tick(u);
+}
+
+static void game_resume(Ui *u, void *self, ScreenId from, const ScreenResult *r)
+{
+    (void)self;
+    if (from == SCR_START && r && r->chosen)
+        start_chosen_game(u, &r->game);
+}
+
+const Screen ui_game_screen = {
+    .name = "game",
+    .open = game_open,
+    .draw = game_draw,
+    .key = game_key,
+    .tick = game_tick,
+    .resume = game_resume,
+};

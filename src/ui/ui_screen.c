@@ -1,0 +1,226 @@
+/* The stack of screens and the event loop that drives its top: the only
+ * place that knows every screen (the registry below) and the only getch
+ * loop outside the blocking widgets.  It draws nothing itself and keeps no
+ * game state; that belongs to the screens and to app. */
+#include "ui_screen.h"
+
+#include "ui_game_screen.h"
+#include "ui_start.h"
+#include "ui_tutorial.h"
+
+#include <curses.h>
+#include <string.h>
+
+static const Screen *const registry[SCR_COUNT] = {
+    [SCR_START] = &ui_start_screen,
+    [SCR_GAME] = &ui_game_screen,
+    [SCR_TUTORIAL] = &ui_tutorial_screen,
+};
+
+#define MAX_DEPTH 8
+#define MAX_REQUESTS 8
+
+typedef struct {
+    ScreenId id;
+    void *self;
+} Entry;
+
+enum { REQ_PUSH, REQ_POP, REQ_REPLACE };
+
+typedef struct {
+    int kind;
+    ScreenId id;
+    unsigned char arg[SCREEN_ARG_MAX];
+    size_t arglen;
+    bool has_result;
+    ScreenResult result;
+} Request;
+
+static Ui *app;
+static Entry stack[MAX_DEPTH];
+static int depth;
+static Request queue[MAX_REQUESTS];
+static int nqueued;
+static int handlers;          /* screen handlers running now (nesting) */
+static bool quit;
+static ScreenResult last;
+
+static void open_screen(ScreenId id, const void *arg)
+{
+    if (depth >= MAX_DEPTH || id >= SCR_COUNT)
+        return;
+    void *self = NULL;
+    handlers++;
+    bool ok = registry[id]->open(app, arg, &self);
+    handlers--;
+    if (!ok)
+        return;
+    stack[depth].id = id;
+    stack[depth].self = self;
+    depth++;
+}
+
+static void close_top(void)
+{
+    Entry e = stack[--depth];
+    const Screen *s = registry[e.id];
+    if (s->close) {
+        handlers++;
+        s->close(app, e.self);
+        handlers--;
+    }
+}
+
+static void pop_screen(const Request *rq)
+{
+    if (depth == 0)
+        return;
+    ScreenId from = stack[depth - 1].id;
+    close_top();
+    memset(&last, 0, sizeof last);
+    if (rq->has_result)
+        last = rq->result;
+    if (depth == 0 || rq->kind == REQ_REPLACE)
+        return;
+    const Screen *below = registry[stack[depth - 1].id];
+    if (below->resume) {
+        handlers++;
+        below->resume(app, stack[depth - 1].self, from, rq->has_result ? &rq->result : NULL);
+        handlers--;
+    }
+}
+
+/* Requests made while applying one (an open that pushes, a resume that
+ * pops) join the queue and are applied in turn. */
+static void apply_requests(void)
+{
+    if (handlers)
+        return;
+    for (int i = 0; i < nqueued; i++) {
+        Request *rq = &queue[i];
+        if (rq->kind == REQ_POP || rq->kind == REQ_REPLACE)
+            pop_screen(rq);
+        if (rq->kind == REQ_PUSH || rq->kind == REQ_REPLACE)
+            open_screen(rq->id, rq->arglen ? rq->arg : NULL);
+    }
+    nqueued = 0;
+}
+
+/* A request that cannot be kept (queue full, argument too large) is
+ * dropped: a programming error that shows as a screen that does not open. */
+static void request(int kind, ScreenId id, const void *arg, size_t len, const ScreenResult *r)
+{
+    if (nqueued >= MAX_REQUESTS || len > SCREEN_ARG_MAX || (len && !arg))
+        return;
+    Request *rq = &queue[nqueued++];
+    memset(rq, 0, sizeof *rq);
+    rq->kind = kind;
+    rq->id = id;
+    if (len)
+        memcpy(rq->arg, arg, len);
+    rq->arglen = len;
+    if (r) {
+        rq->has_result = true;
+        rq->result = *r;
+    }
+    apply_requests();
+}
+
+void screen_push(ScreenId id, const void *arg, size_t len)
+{
+    request(REQ_PUSH, id, arg, len, NULL);
+}
+
+void screen_pop(const ScreenResult *r)
+{
+    request(REQ_POP, SCR_COUNT, NULL, 0, r);
+}
+
+void screen_replace(ScreenId id, const void *arg, size_t len)
+{
+    request(REQ_REPLACE, id, arg, len, NULL);
+}
+
+void screen_quit(void)
+{
+    quit = true;
+}
+
+void screen_stack_reset(Ui *a)
+{
+    nqueued = 0;
+    while (depth > 0)
+        close_top();
+    app = a;
+    quit = false;
+    memset(&last, 0, sizeof last);
+}
+
+void screen_draw(void)
+{
+    if (depth == 0)
+        return;
+    Entry *e = &stack[depth - 1];
+    handlers++;
+    registry[e->id]->draw(app, e->self);
+    handlers--;
+}
+
+void screen_key(int key)
+{
+    if (depth == 0)
+        return;
+    Entry *e = &stack[depth - 1];
+    if (registry[e->id]->key) {
+        handlers++;
+        registry[e->id]->key(app, e->self, key);
+        handlers--;
+    }
+    apply_requests();
+}
+
+void screen_tick(void)
+{
+    if (depth == 0)
+        return;
+    Entry *e = &stack[depth - 1];
+    if (registry[e->id]->tick) {
+        handlers++;
+        registry[e->id]->tick(app, e->self);
+        handlers--;
+    }
+    apply_requests();
+}
+
+void screen_run(void)
+{
+    while (depth > 0 && !quit && !ui_signal_caught) {
+        screen_tick();
+        if (depth == 0 || quit)
+            break;
+        screen_draw();
+        int k = getch();
+        if (k != ERR)
+            screen_key(k);
+    }
+}
+
+int screen_depth(void)
+{
+    return depth;
+}
+
+ScreenId screen_top(void)
+{
+    return depth ? stack[depth - 1].id : SCR_COUNT;
+}
+
+bool screen_quit_requested(void)
+{
+    return quit;
+}
+
+const ScreenResult *screen_last_result(void)
+{
+    return &last;
+}

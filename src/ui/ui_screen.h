@@ -1,0 +1,69 @@
+/* The contract every screen keeps, and the stack of screens.  A screen is
+ * a module that exports one Screen; it asks for another screen by its id
+ * through the calls below, never by calling or including that module, so
+ * that new screens slot in without new crossings between them. */
+#ifndef NC_UI_SCREEN_H
+#define NC_UI_SCREEN_H
+
+#include "ui_internal.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum { SCR_START, SCR_GAME, SCR_TUTORIAL, SCR_COUNT } ScreenId;
+
+/* A game chosen on the start screen. */
+typedef struct {
+    char variant[48], setup[24], options[96], titans[160];
+} GameChoice;
+
+/* What a screen hands back to the one below it when it pops. */
+typedef struct {
+    bool chosen;          /* it ended with a choice (the start screen: play this game) */
+    GameChoice game;
+} ScreenResult;
+
+/* app is the game in progress, shared by all screens; self is what open
+ * stored for this screen (NULL if it keeps nothing).  Only open and draw
+ * are required. */
+typedef struct Screen {
+    const char *name;
+    /* On push, with a copy of the pusher's argument (NULL if none) that
+     * lives only during the call.  Returns false when the screen cannot
+     * open (it says why in app's message); it is then not pushed. */
+    bool (*open)(Ui *app, const void *arg, void **self);
+    void (*draw)(Ui *app, void *self);
+    void (*key)(Ui *app, void *self, int key);    /* one key or mouse event */
+    void (*tick)(Ui *app, void *self);            /* each loop round, while on top */
+    /* The screen above, `from`, popped with r (NULL when it had nothing). */
+    void (*resume)(Ui *app, void *self, ScreenId from, const ScreenResult *r);
+    void (*close)(Ui *app, void *self);           /* on pop */
+} Screen;
+
+/* Requests from a screen take effect once its handler has returned (at
+ * once when made outside any handler), in the order they were made.  The
+ * argument (len bytes, at most SCREEN_ARG_MAX) and the result are copied,
+ * so they may live on the caller's stack. */
+#define SCREEN_ARG_MAX 512
+void screen_push(ScreenId id, const void *arg, size_t len);
+/* Pops the top screen; the one below gets r through its resume. */
+void screen_pop(const ScreenResult *r);
+/* Pops the top screen and pushes id in its place; nothing is resumed. */
+void screen_replace(ScreenId id, const void *arg, size_t len);
+void screen_quit(void);                      /* ends the event loop */
+
+/* ---- used by ui_main.c (and the tests) ---- */
+/* Empties the stack (closing what is open) and makes app the shared state. */
+void screen_stack_reset(Ui *app);
+/* Runs the event loop until the stack is empty, a quit or a signal. */
+void screen_run(void);
+void screen_draw(void);
+void screen_key(int key);
+void screen_tick(void);
+int screen_depth(void);
+ScreenId screen_top(void);                   /* SCR_COUNT when empty */
+bool screen_quit_requested(void);
+/* What the last screen to pop handed back (chosen false if nothing). */
+const ScreenResult *screen_last_result(void);
+
+#endif
