@@ -10,7 +10,10 @@
 #include <cmocka.h>
 
 #include "ui/ui_internal.h"
+#include "ui/ui_game_screen.h"
 #include "ui/ui_screen.h"
+#include "ui/ui_start.h"
+#include "ui/ui_tutorial.h"
 
 #include <curses.h>
 #include <locale.h>
@@ -569,13 +572,20 @@ static void play_text(Ui *u, const char *text)
 
 /* The tutorial and the start screen open over the game and hand it back
  * as it was (or with the game chosen), through the stack alone. */
+/* The same screens as the program's. */
+static const Screen *const test_screens[SCR_COUNT] = {
+    [SCR_START] = &ui_start_screen,
+    [SCR_GAME] = &ui_game_screen,
+    [SCR_TUTORIAL] = &ui_tutorial_screen,
+};
+
 static void test_screen_stack(void **state)
 {
     (void)state;
     Ui *u = new_ui("chess", NULL);
     u->player[0] = u->player[1] = PL_HUMAN;
     play_text(u, "e2-e4");
-    screen_stack_reset(u);
+    screen_stack_reset(u, test_screens);
     screen_push(SCR_GAME, NULL, 0);
     assert_int_equal(screen_depth(), 1);
     assert_int_equal(screen_top(), SCR_GAME);
@@ -618,7 +628,7 @@ static void test_screen_stack(void **state)
     assert_false(screen_quit_requested());
     screen_key('q');
     assert_true(screen_quit_requested());
-    screen_stack_reset(u);
+    screen_stack_reset(u, test_screens);
     assert_int_equal(screen_depth(), 0);
     assert_int_equal(screen_top(), SCR_COUNT);
 }
@@ -631,7 +641,7 @@ static void test_screen_replace_and_last_result(void **state)
     (void)state;
     Ui *u = new_ui("chess", NULL);
     play_text(u, "e2-e4");
-    screen_stack_reset(u);
+    screen_stack_reset(u, test_screens);
     screen_push(SCR_GAME, NULL, 0);
     screen_replace(SCR_START, NULL, 0);
     assert_int_equal(screen_depth(), 1);
@@ -641,7 +651,7 @@ static void test_screen_replace_and_last_result(void **state)
     assert_true(screen_last_result()->chosen);
     assert_string_equal(screen_last_result()->game.variant, "chess");
     assert_int_equal(u->g.nply, 1);
-    screen_stack_reset(u);
+    screen_stack_reset(u, test_screens);
     assert_false(screen_last_result()->chosen);
 }
 

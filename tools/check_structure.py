@@ -75,6 +75,17 @@ def include_edges(root):
     return edges
 
 
+def screen_headers(root):
+    """Headers in src/ui that export a screen (extern const Screen ...)."""
+    src = os.path.join(root, "src")
+    out = set()
+    for rel in c_files(root, "src"):
+        if rel.startswith("ui/") and rel.endswith(".h"):
+            if re.search(r"^\s*extern\s+const\s+Screen\b", open(os.path.join(src, rel), encoding="utf-8").read(), re.M):
+                out.add(rel)
+    return out
+
+
 def find_cycle(graph):
     """A list of modules forming a cycle, or None (iterative DFS)."""
     state = {}
@@ -174,6 +185,12 @@ def main(argv):
             problems.append(f"src/{a} ({na}) includes src/{b} ({nb}), a higher layer")
         if b in PRIVATE and not a.startswith(PRIVATE[b]):
             problems.append(f"src/{a} includes src/{b}, private to src/{PRIVATE[b]}*")
+    # Screens meet only through the stack: just ui_main.c, which hands the
+    # stack its registry, includes them.
+    screens = screen_headers(root)
+    for a, b in edges:
+        if b in screens and module_of(a) != module_of(b) and a != "ui/ui_main.c":
+            problems.append(f"src/{a} includes the screen src/{b}; screens are reached through ui_screen.h")
     if show_edges:
         for a, b in sorted(edges):
             print(f"include src/{a} -> src/{b}")

@@ -38,6 +38,10 @@ printf '/* e */\n' >"$tmp/bad/src/search/eval.h"
 printf '/* s */\n#include <stdio.h>\nvoid g(void) { printf("x"); }\n' >"$tmp/bad/src/search/s.c"    # I/O in the search
 printf '/* front */\n#include "search/eval.h"\n' >"$tmp/bad/src/main.c"     # private header
 { echo '/* long */'; echo 'void f(void)'; echo '{'; i=0; while [ $i -lt 120 ]; do echo '    ;'; i=$((i + 1)); done; echo '}'; } >"$tmp/bad/src/long.c"
+mkdir -p "$tmp/bad/src/ui"
+printf '/* screen */\nextern const Screen one_screen;\n' >"$tmp/bad/src/ui/one.h"
+printf '/* other screen */\n#include "one.h"\n' >"$tmp/bad/src/ui/two.c"      # a screen including another
+printf '/* main */\n#include "one.h"\n' >"$tmp/bad/src/ui/ui_main.c"
 python3 "$script" "$tmp/bad" >"$tmp/out"
 status=$?
 check "cycle found" "FAIL include cycle: a -> b -> a"
@@ -45,6 +49,8 @@ check "upward include found" "FAIL src/c.c (rules core and file formats) include
 check "long function found" "FAIL src/long.c: function of 122 lines (limit 100): void f(void)"
 check "private header found" "FAIL src/main.c includes src/search/eval.h, private to src/search/\*"
 check "I/O in the search found" 'FAIL src/search/s.c:3: input or output in a part that does none'
+check "screen including a screen found" "FAIL src/ui/two.c includes the screen src/ui/one.h"
+if grep -q "src/ui/ui_main.c includes the screen" "$tmp/out"; then failed=$((failed + 1)); echo "FAIL ui_main.c may include screens"; else passed=$((passed + 1)); fi
 check "missing comment found" "FAIL tests/u.c: does not open with a comment"
 [ "$status" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL bad status $status"; }
 

@@ -1,5 +1,5 @@
 /* The game screen: the game in progress on the board, its keys and clicks.
- * Besides its own module, only the registry in ui_screen.c includes this
+ * Besides its own module, only the registry in ui_main.c includes this
  * header; other screens reach this one by its ScreenId. */
 #ifndef NC_UI_GAME_SCREEN_H
 #define NC_UI_GAME_SCREEN_H

@@ -4,7 +4,10 @@
  * the terminal and the signals; what a screen does is the screen's. */
 #include "ui.h"
 #include "ui_internal.h"
+#include "ui_game_screen.h"
 #include "ui_screen.h"
+#include "ui_start.h"
+#include "ui_tutorial.h"
 
 #include <curses.h>
 #include <langinfo.h>
@@ -13,6 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* The screen each id opens; the one place that knows every screen. */
+static const Screen *const screens[SCR_COUNT] = {
+    [SCR_START] = &ui_start_screen,
+    [SCR_GAME] = &ui_game_screen,
+    [SCR_TUTORIAL] = &ui_tutorial_screen,
+};
 
 volatile sig_atomic_t ui_signal_caught;
 
@@ -204,11 +214,11 @@ static bool offer_saved_game(Ui *u)
  * chosen and made, else the exit status (the terminal is restored then). */
 static int game_from_start_screen(Ui *u)
 {
-    screen_stack_reset(u);
+    screen_stack_reset(u, screens);
     screen_push(SCR_START, NULL, 0);
     screen_run();
     ScreenResult r = *screen_last_result();
-    screen_stack_reset(u);
+    screen_stack_reset(u, screens);
     if (!r.chosen || ui_signal_caught) {
         stop_curses();
         return ui_signal_caught ? 128 + ui_signal_caught : 0;
@@ -229,10 +239,10 @@ static int game_from_start_screen(Ui *u)
 /* The tutorial alone, as --tutorial asks; nothing is saved. */
 static int run_tutorial(Ui *u)
 {
-    screen_stack_reset(u);
+    screen_stack_reset(u, screens);
     screen_push(SCR_TUTORIAL, NULL, 0);
     screen_run();
-    screen_stack_reset(u);
+    screen_stack_reset(u, screens);
     stop_curses();
     return 0;
 }
@@ -242,10 +252,10 @@ static int run_game(Ui *u)
     if (!ui_signal_caught && !u->msg[0])
         ui_msg(u, false, "%s: %s vs %s. Press ? for help.", u->v->title,
                u->player[0] == PL_COMPUTER ? "computer" : "human", u->player[1] == PL_COMPUTER ? "computer" : "human");
-    screen_stack_reset(u);
+    screen_stack_reset(u, screens);
     screen_push(SCR_GAME, NULL, 0);
     screen_run();
-    screen_stack_reset(u);
+    screen_stack_reset(u, screens);
     ui_computer_stop(u);
     autosave(u);
     stop_curses();

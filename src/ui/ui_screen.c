@@ -1,21 +1,15 @@
 /* The stack of screens and the event loop that drives its top: the only
- * place that knows every screen (the registry below) and the only getch
- * loop outside the blocking widgets.  It draws nothing itself and keeps no
- * game state; that belongs to the screens and to app. */
+ * getch loop outside the blocking widgets.  It knows no screen by name:
+ * ui_main.c hands it the registry, so that no screen module and this one
+ * include each other.  It draws nothing itself and keeps no game state;
+ * that belongs to the screens and to app. */
 #include "ui_screen.h"
 
-#include "ui_game_screen.h"
-#include "ui_start.h"
-#include "ui_tutorial.h"
-
+#include <assert.h>
 #include <curses.h>
 #include <string.h>
 
-static const Screen *const registry[SCR_COUNT] = {
-    [SCR_START] = &ui_start_screen,
-    [SCR_GAME] = &ui_game_screen,
-    [SCR_TUTORIAL] = &ui_tutorial_screen,
-};
+static const Screen *const *registry;
 
 #define MAX_DEPTH 8
 #define MAX_REQUESTS 8
@@ -47,6 +41,8 @@ static ScreenResult last;
 
 static void open_screen(ScreenId id, const void *arg)
 {
+    /* Screens push at most three deep; more is a programming error. */
+    assert(depth < MAX_DEPTH && id < SCR_COUNT && registry[id]);
     if (depth >= MAX_DEPTH || id >= SCR_COUNT)
         return;
     void *self = NULL;
@@ -146,12 +142,13 @@ void screen_quit(void)
     quit = true;
 }
 
-void screen_stack_reset(Ui *a)
+void screen_stack_reset(Ui *a, const Screen *const screens[SCR_COUNT])
 {
     nqueued = 0;
     while (depth > 0)
         close_top();
     app = a;
+    registry = screens;
     quit = false;
     memset(&last, 0, sizeof last);
 }

@@ -53,8 +53,9 @@ void screen_replace(ScreenId id, const void *arg, size_t len);
 void screen_quit(void);                      /* ends the event loop */
 
 /* ---- used by ui_main.c (and the tests) ---- */
-/* Empties the stack (closing what is open) and makes app the shared state. */
-void screen_stack_reset(Ui *app);
+/* Empties the stack (closing what is open), makes app the shared state and
+ * screens[id] the screen each id opens. */
+void screen_stack_reset(Ui *app, const Screen *const screens[SCR_COUNT]);
 /* Runs the event loop until the stack is empty, a quit or a signal. */
 void screen_run(void);
 void screen_draw(void);
