@@ -285,6 +285,8 @@ static int read_en_passant(FenReader *rd)
     }
     if (read_ep_targets(rd))
         return -1;
+    if (rd->p->nep == 0) /* an empty field: there is no last target to look beyond */
+        return fen_error(rd, "position text: bad en-passant square near '%.8s'", rd->s);
     return find_ep_victim(rd);
 }
 

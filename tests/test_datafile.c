@@ -113,6 +113,8 @@ static const ErrorCase cases[] = {
      "t.txt:4: setup 'main': position text: rank 1 is shorter than the board"},
     {BASE_HEAD BASE_PIECES "  setup main 4k3/8/8/8/8/8/8/R3X3 w - - 0 1\n" "end\n",
      "t.txt:4: setup 'main': position text: unknown piece letter 'X'"},
+    {BASE_HEAD BASE_PIECES "  setup main 4k3/8/8/8/8/8/8/R3K3 w -  0 1\n" "end\n",
+     "t.txt:4: setup 'main': position text: bad en-passant square near ' 0 1'"},
     {"# nothing but a comment\n", "t.txt: no 'variant' block"},
 };
 
