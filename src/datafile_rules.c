@@ -60,6 +60,10 @@ static void rule_promote_to(Build *b, const Directive *d)
             df_add_error(b->errs, b->fname, d->line, "cannot promote to royal piece type '%s'", v->types[list[k]].name);
             continue;
         }
+        if (v->npromo >= NC_MAX_PROMO) { /* over several lines: the table would overflow */
+            df_add_error(b->errs, b->fname, d->line, "more than %d promotion choices", NC_MAX_PROMO);
+            return;
+        }
         v->promo_types[v->npromo++] = (uint8_t)list[k];
     }
 }

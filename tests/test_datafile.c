@@ -115,6 +115,9 @@ static const ErrorCase cases[] = {
      "t.txt:4: setup 'main': position text: unknown piece letter 'X'"},
     {BASE_HEAD BASE_PIECES "  setup main 4k3/8/8/8/8/8/8/R3K3 w -  0 1\n" "end\n",
      "t.txt:4: setup 'main': position text: bad en-passant square near ' 0 1'"},
+    {BASE_HEAD BASE_PIECES "  promote-to rook rook rook rook rook rook rook rook\n"
+     "  promote-to rook rook rook rook rook rook rook rook\n  promote-to rook\n" BASE_SETUP "end\n",
+     "t.txt:6: more than 16 promotion choices"},
     {"# nothing but a comment\n", "t.txt: no 'variant' block"},
 };
 
