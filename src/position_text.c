@@ -82,6 +82,8 @@ static int read_piece(FenReader *rd, int r, int f)
     /* only a Titan pushed there stands on its promotion rank */
     if (v->types[t].promotes && !v->types[t].titan && v->rel_rank[colour][sq] >= v->promo_rank)
         return square_error(rd, "position text: a piece that must promote stands on %s", f, r);
+    if (rd->p->npieces[colour] >= NC_MAX_PIECES) /* the piece list would overflow */
+        return square_error(rd, "position text: too many pieces of one side, at %s", f, r);
     pos_put(rd->p, sq, nc_code(t, colour));
     return 0;
 }

@@ -15,6 +15,8 @@
 
 #define BASE_HEAD "variant t\n  board 8x8\n"
 #define BASE_PIECES "  pieces king rook\n"
+/* 16 white rooks: eight such ranks and a king are one piece too many */
+#define ROOK_RANK "RRRRRRRRRRRRRRRR"
 #define BASE_SETUP "  setup main 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n"
 
 typedef struct {
@@ -118,6 +120,10 @@ static const ErrorCase cases[] = {
     {BASE_HEAD BASE_PIECES "  promote-to rook rook rook rook rook rook rook rook\n"
      "  promote-to rook rook rook rook rook rook rook rook\n  promote-to rook\n" BASE_SETUP "end\n",
      "t.txt:6: more than 16 promotion choices"},
+    {"variant t\n  board 16x16\n" BASE_PIECES "  setup main k15/16/16/16/16/16/16/K15/"
+     ROOK_RANK "/" ROOK_RANK "/" ROOK_RANK "/" ROOK_RANK "/" ROOK_RANK "/" ROOK_RANK "/" ROOK_RANK "/" ROOK_RANK
+     " w - - 0 1\n" "end\n",
+     "t.txt:4: setup 'main': position text: too many pieces of one side, at p1"},
     {"# nothing but a comment\n", "t.txt: no 'variant' block"},
 };
 
