@@ -1,4 +1,7 @@
-/* Data files (doc/data-files.md): piece definitions and variants. */
+/* Data files (doc/data-files.md): piece definitions and variants, loaded
+ * into a Variant with every problem reported as "FILE:LINE: message".
+ * The parts of the reader share datafile_internal.h, which nothing outside
+ * datafile*.c may include. */
 #ifndef NC_DATAFILE_H
 #define NC_DATAFILE_H
 

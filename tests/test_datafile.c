@@ -15,6 +15,9 @@
 
 #define BASE_HEAD "variant t\n  board 8x8\n"
 #define BASE_PIECES "  pieces king rook\n"
+#define TEN_TITLES "  title t\n  title t\n  title t\n  title t\n  title t\n  title t\n  title t\n  title t\n  title t\n  title t\n"
+/* 16 white rooks: eight such ranks and a king are one piece too many */
+#define ROOK_RANK "RRRRRRRRRRRRRRRR"
 #define BASE_SETUP "  setup main 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n"
 
 typedef struct {
@@ -113,6 +116,25 @@ static const ErrorCase cases[] = {
      "t.txt:4: setup 'main': position text: rank 1 is shorter than the board"},
     {BASE_HEAD BASE_PIECES "  setup main 4k3/8/8/8/8/8/8/R3X3 w - - 0 1\n" "end\n",
      "t.txt:4: setup 'main': position text: unknown piece letter 'X'"},
+    {BASE_HEAD BASE_PIECES "  setup main 4k3/8/8/8/8/8/8/R3K3 w -  0 1\n" "end\n",
+     "t.txt:4: setup 'main': position text: bad en-passant square near ' 0 1'"},
+    {BASE_HEAD BASE_PIECES "  promote-to rook rook rook rook rook rook rook rook\n"
+     "  promote-to rook rook rook rook rook rook rook rook\n  promote-to rook\n" BASE_SETUP "end\n",
+     "t.txt:6: more than 16 promotion choices"},
+    {"variant t\n  board 16x16\n" BASE_PIECES "  setup main k15/16/16/16/16/16/16/K15/"
+     ROOK_RANK "/" ROOK_RANK "/" ROOK_RANK "/" ROOK_RANK "/" ROOK_RANK "/" ROOK_RANK "/" ROOK_RANK "/" ROOK_RANK
+     " w - - 0 1\n" "end\n",
+     "t.txt:4: setup 'main': position text: too many pieces of one side, at p1"},
+    {BASE_HEAD BASE_PIECES "  promote-to\n" BASE_SETUP "end\n", "t.txt:4: 'promote-to' needs piece types"},
+    {BASE_HEAD BASE_PIECES "  titans\n" BASE_SETUP "end\n", "t.txt:4: 'titans' needs piece types"},
+    {BASE_HEAD BASE_PIECES "  option scepter\n" BASE_SETUP "end\n",
+     "t.txt:4: 'option' needs a name and a description"},
+    {BASE_HEAD BASE_PIECES BASE_SETUP BASE_SETUP BASE_SETUP BASE_SETUP BASE_SETUP "end\n",
+     "t.txt:8: more than 4 setups"},
+    {BASE_HEAD BASE_PIECES BASE_SETUP TEN_TITLES TEN_TITLES TEN_TITLES TEN_TITLES TEN_TITLES TEN_TITLES TEN_TITLES
+     TEN_TITLES TEN_TITLES "  title t\n  title t\n  title t\n  title t\n  title t\n  title t\n  title t\n"
+     "end\n",
+     "t.txt:98: too many lines in variant block"},
     {"# nothing but a comment\n", "t.txt: no 'variant' block"},
 };
 

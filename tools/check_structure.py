@@ -7,7 +7,7 @@ opening comment in every .c and .h.  Prints the include edges with
 usage: check_structure.py [--edges] [--limit N] [SOURCE_ROOT]
 
 A module is a .c file together with the .h of the same name in the same
-folder.  The layers (lowest first) say who may include whom: a file may
+folder (and its private x_internal.h).  The layers (lowest first) say who may include whom: a file may
 include its own layer or a lower one, never a higher one.
 """
 import os
@@ -51,7 +51,10 @@ def layer_of(rel):
 
 
 def module_of(rel):
-    return os.path.splitext(rel)[0]
+    """x.c and x.h are one module; x_internal.h, the private header of x's
+    part, belongs to it too."""
+    stem = os.path.splitext(rel)[0]
+    return stem[:-len("_internal")] if stem.endswith("_internal") else stem
 
 
 def c_files(root, sub):
