@@ -16,15 +16,62 @@ static void *xrealloc(void *ptr, size_t n)
     return q;
 }
 
+int game_material(const Position *p)
+{
+    int n = p->npieces[0] + p->npieces[1];
+    if (p->v->has_drops)
+        for (int t = 0; t < p->v->ntypes; t++)
+            n += p->hand[0][t] + p->hand[1][t];
+    return n;
+}
+
+/* The key with the en-passant targets left out unless some legal move
+ * captures en passant: a target no pawn can take on changes nothing.  The
+ * moves are generated on a copy, because making and taking back moves
+ * reorders the piece lists, and with them the order of later move lists. */
+static uint64_t repetition_key(const Position *p)
+{
+    if (p->nep == 0)
+        return p->key;
+    Position copy = *p;
+    MoveList ml;
+    gen_legal(&copy, &ml);
+    for (int i = 0; i < ml.n; i++) {
+        const Move *m = &ml.m[i];
+        if (m->cap[0] == p->ep_victim || m->cap[1] == p->ep_victim)
+            for (int k = 0; k < p->nep; k++)
+                if (m->to == p->ep[k])
+                    return p->key;
+    }
+    uint64_t key = p->key;
+    for (int k = 0; k < p->nep; k++)
+        key ^= p->v->zob_ep[p->ep[k]];
+    return key;
+}
+
+static void record_position(Game *g)
+{
+    g->keys[g->nply] = g->pos.key;
+    g->rep_keys[g->nply] = repetition_key(&g->pos);
+    g->material[g->nply] = game_material(&g->pos);
+}
+
+static void grow(Game *g, int cap)
+{
+    g->cap = cap;
+    g->moves = xrealloc(g->moves, sizeof *g->moves * (size_t)g->cap);
+    g->undos = xrealloc(g->undos, sizeof *g->undos * (size_t)g->cap);
+    g->keys = xrealloc(g->keys, sizeof *g->keys * (size_t)(g->cap + 1));
+    g->rep_keys = xrealloc(g->rep_keys, sizeof *g->rep_keys * (size_t)(g->cap + 1));
+    g->material = xrealloc(g->material, sizeof *g->material * (size_t)(g->cap + 1));
+}
+
 void game_init(Game *g, const Position *start)
 {
     memset(g, 0, sizeof *g);
     g->pos = *start;
-    g->cap = 64;
-    g->moves = xrealloc(NULL, sizeof *g->moves * (size_t)g->cap);
-    g->undos = xrealloc(NULL, sizeof *g->undos * (size_t)g->cap);
-    g->keys = xrealloc(NULL, sizeof *g->keys * (size_t)(g->cap + 1));
-    g->keys[0] = start->key;
+    grow(g, 64);
+    record_position(g);
 }
 
 void game_free(Game *g)
@@ -32,21 +79,19 @@ void game_free(Game *g)
     free(g->moves);
     free(g->undos);
     free(g->keys);
+    free(g->rep_keys);
+    free(g->material);
     memset(g, 0, sizeof *g);
 }
 
 void game_push(Game *g, const Move *m)
 {
-    if (g->nply == g->cap) {
-        g->cap *= 2;
-        g->moves = xrealloc(g->moves, sizeof *g->moves * (size_t)g->cap);
-        g->undos = xrealloc(g->undos, sizeof *g->undos * (size_t)g->cap);
-        g->keys = xrealloc(g->keys, sizeof *g->keys * (size_t)(g->cap + 1));
-    }
+    if (g->nply == g->cap)
+        grow(g, g->cap * 2);
     g->moves[g->nply] = *m;
     make_move(&g->pos, m, &g->undos[g->nply]);
     g->nply++;
-    g->keys[g->nply] = g->pos.key;
+    record_position(g);
 }
 
 bool game_pop(Game *g)
@@ -83,11 +128,13 @@ GameStatus game_status(Game *g)
         return in_check(p) ? GS_CHECKMATE : GS_STALEMATE;
     if (bare_kings(p))
         return GS_BARE_KINGS;
-    /* Only positions since the last irreversible move can repeat; the key
-     * covers side to move, castling, en passant and hands. */
+    /* Every earlier occurrence counts, across moves that reset the 100-ply
+     * count too (a ninja pawn's step aside and back, a Titan pushed to and
+     * fro); only a capture makes the earlier positions unreachable. */
     int reps = 1;
-    for (int i = g->nply - 2; i >= 0 && i >= g->nply - p->halfmove; i -= 2)
-        if (g->keys[i] == p->key && ++reps >= 3)
+    uint64_t now = g->rep_keys[g->nply];
+    for (int i = g->nply - 2; i >= 0 && g->material[i] == g->material[g->nply]; i -= 2)
+        if (g->rep_keys[i] == now && ++reps >= 3)
             return GS_REPETITION;
     if (p->halfmove >= 100)
         return GS_FIFTY;

@@ -22,7 +22,18 @@ typedef struct {
     Move *moves;
     Undo *undos;
     uint64_t *keys;   /* keys[i] = key before ply i; keys[nply] = current */
+    /* What repetition compares, per ply as keys: the key without en-passant
+     * targets that no legal move can take on (RULINGS.md: "same possible
+     * moves"), and the material, which never grows, so that positions
+     * before a capture need not be looked at. */
+    uint64_t *rep_keys;
+    int *material;
 } Game;
+
+/* Pieces on the board and in hand, both sides: no move ever adds to it
+ * (drops move a piece from the hand; captures, crushes and exiles remove
+ * one), so two positions with different counts can never be the same. */
+int game_material(const Position *p);
 
 void game_init(Game *g, const Position *start);
 void game_free(Game *g);

@@ -54,6 +54,27 @@ run --variant chess --play g1-f3 g8-f6 f3-g1 f6-g8 g1-f3 g8-f6 f3-g1 --status
 check "two occurrences are no repetition" "game in progress" "$(cat "$tmp/out")"
 run --variant chess --play g1-f3 g8-f6 f3-g1 f6-g8 g1-f3 g8-f6 f3-g1 f6-g8 --status
 check "threefold repetition" "threefold repetition" "$(cat "$tmp/out")"
+# Repetition has no window: a ninja pawn's step aside and back and a Titan
+# pushed to and fro reset the 100-ply count, yet the position recurs.
+run --variant stealth-ninja --fen '****2****/9k/10/4j5/10/10/10/10/4J5/10/K9/****2****[] w - - 0 1' \
+    --play e3-d3 e8-d8 d3-e3 d8-e8 e3-d3 e8-d8 d3-e3 d8-e8 --status
+check "repetition across ninja pawn steps" "threefold repetition" "$(cat "$tmp/out")"
+run --variant stealth-ninja --fen '****2****/9k/10/4j5/10/10/10/10/4J5/10/K9/****2****[] w - - 0 1' \
+    --play e3-d3 e8-d8 d3-e3 d8-e8 e3-d3 e8-d8 d3-e3 --status
+check "two occurrences after ninja pawn steps" "game in progress" "$(cat "$tmp/out")"
+run --variant chess-titan-rooks --fen "7k/8/8/r7/8/R7/8/K7 w - - 0 1" --play a3-a5 a6-a5 a4-a5 a6-a5 a4-a5 --status
+check "repetition across Titan pushes" "threefold repetition" "$(cat "$tmp/out")"
+# An en-passant target that no pawn can take on does not make a position new.
+run --variant stealth-ninja --play e2-e4 c10-d8 c1-d3 d8-c10 d3-c1 c10-d8 c1-d3 d8-c10 d3-c1 --status
+check "unusable en-passant target ignored" "threefold repetition" "$(cat "$tmp/out")"
+run --variant stealth-ninja --play e2-e4 c10-d8 c1-d3 d8-c10 d3-c1 c10-d8 c1-d3 d8-c10 --status
+check "unusable en-passant target, two occurrences" "game in progress" "$(cat "$tmp/out")"
+# A usable one does: after d7-d5 with a white pawn on e5, the first position
+# (capture possible) differs from the later ones.
+run --variant chess --fen "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1" --play d7-d5 e1-e2 e8-e7 e2-e1 e7-e8 e1-e2 e8-e7 e2-e1 e7-e8 --status
+check "usable en-passant target counts" "game in progress" "$(cat "$tmp/out")"
+run --variant chess --fen "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1" --play d7-d5 e1-e2 e8-e7 e2-e1 e7-e8 e1-e2 e8-e7 e2-e1 e7-e8 e1-e2 e8-e7 e2-e1 e7-e8 --status
+check "usable en-passant target, third later occurrence" "threefold repetition" "$(cat "$tmp/out")"
 run --variant chess --fen "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1" --status
 check "stalemate" "stalemate" "$(cat "$tmp/out")"
 run --variant chess --fen "7k/8/6K1/8/8/8/8/R7 w - - 99 80" --play a1-a2 --status

@@ -98,8 +98,15 @@ struct Search {
 
     /* the search's own copy of the game */
     Position pos;
-    uint64_t *keys;   /* keys since the last irreversible move, then the search path */
+    /* keys of the game since its last capture, then of the search path,
+     * each with its window: the material (game_material), since only
+     * positions of equal material can repeat and material never grows,
+     * and the number of null moves on the path, since no repetition
+     * counts across a null move */
+    uint64_t *keys;
+    int *kmat;
     int nkeys, keycap;
+    int null_moves;
 
     /* limits of the current search */
     int max_depth;
@@ -214,26 +221,39 @@ static bool has_pieces(const Position *p, int c)
     return false;
 }
 
+/* One earlier occurrence on the game and search path is a draw for the
+ * search.  Positions before the last capture cannot recur; moves that
+ * reset the 100-ply count but can be undone (a ninja pawn's step aside, a
+ * Titan pushed back) can, so the window is the material, not that count. */
 static bool is_repetition(const Search *s)
 {
     const Position *p = &s->pos;
     int last = s->nkeys - 1;
-    for (int i = last - 2; i >= 0 && i >= last - p->halfmove; i -= 2)
+    for (int i = last - 2; i >= 0 && s->kmat[i] == s->kmat[last]; i -= 2)
         if (s->keys[i] == p->key)
             return true;
     return false;
 }
 
-static void push_key(Search *s, uint64_t k)
+static void push_key_material(Search *s, uint64_t k, int material)
 {
     if (s->nkeys == s->keycap) {
         s->keycap *= 2;
         uint64_t *nk = realloc(s->keys, sizeof *nk * (size_t)s->keycap);
-        if (!nk)
+        int *nm = nk ? realloc(s->kmat, sizeof *nm * (size_t)s->keycap) : NULL;
+        if (!nk || !nm)
             abort();
         s->keys = nk;
+        s->kmat = nm;
     }
-    s->keys[s->nkeys++] = k;
+    s->keys[s->nkeys] = k;
+    s->kmat[s->nkeys++] = material;
+}
+
+/* The search position's key, after a move was made. */
+static void push_key(Search *s, uint64_t k)
+{
+    push_key_material(s, k, game_material(&s->pos) | s->null_moves << 16);
 }
 
 /* ---- transposition table ---- */
@@ -453,7 +473,7 @@ static void null_move(Position *p, uint16_t *ep, int *nep, uint16_t *victim, uin
     p->ep_victim = 0;
     p->side ^= 1;
     p->key ^= v->zob_side;
-    p->halfmove = 0; /* no repetition is found across a null move */
+    p->halfmove = 0;
 }
 
 static void null_unmake(Position *p, const uint16_t *ep, int nep, uint16_t victim, uint64_t key, int hm)
@@ -529,9 +549,11 @@ static bool null_move_cutoff(Search *s, int depth, int beta, int ply, int *score
     uint16_t victim;
     uint64_t key;
     null_move(p, ep, &nep, &victim, &key, &hm);
+    s->null_moves++;
     push_key(s, p->key);
     int sc = -pvs(s, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false, false);
     s->nkeys--;
+    s->null_moves--;
     null_unmake(p, ep, nep, victim, key, hm);
     if (s->stopped) {
         *score = 0;
@@ -802,13 +824,13 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     s->pos = g->pos;
     if (s->et.v != g->pos.v || s->et.fingerprint != eval_fingerprint(g->pos.v))
         eval_init(&s->et, g->pos.v);
-    int hm = g->pos.halfmove;
-    int first = g->nply - hm;
-    if (first < 0)
-        first = 0;
+    int first = g->nply;
+    while (first > 0 && g->material[first - 1] == g->material[g->nply])
+        first--;
     s->nkeys = 0;
+    s->null_moves = 0;
     for (int i = first; i <= g->nply; i++)
-        push_key(s, g->keys[i]);
+        push_key_material(s, g->keys[i], g->material[i]);
 
     int level = lim->level <= 0 || lim->level > 10 ? 10 : lim->level;
     const LevelSpec *ls = &levels[level];
@@ -928,11 +950,13 @@ Search *search_new(size_t hash_mb)
     s->mscore = malloc(sizeof(int[NC_MAX_MOVES]) * MAX_PLY);
     s->keycap = 1024;
     s->keys = malloc(sizeof(uint64_t) * (size_t)s->keycap);
-    if (!s->tt || !s->ml || !s->mscore || !s->keys) {
+    s->kmat = malloc(sizeof(int) * (size_t)s->keycap);
+    if (!s->tt || !s->ml || !s->mscore || !s->keys || !s->kmat) {
         free(s->tt);
         free(s->ml);
         free(s->mscore);
         free(s->keys);
+        free(s->kmat);
         free(s);
         return NULL;
     }
@@ -963,6 +987,7 @@ void search_free(Search *s)
     free(s->ml);
     free(s->mscore);
     free(s->keys);
+    free(s->kmat);
     free(s);
 }
 
