@@ -112,7 +112,7 @@ int stats_parse_sprt(const char *text, SprtSpec *out)
 {
     SprtSpec sp = {0, 0, 0.05, 0.05};
     const char *s = text;
-    if (take_number(&s, &sp.elo0, false) || !*s || take_number(&s, &sp.elo1, false))
+    if (take_number(&s, &sp.elo0, false) || !*s || take_number(&s, &sp.elo1, false) || (s[-1] == ',' && !*s))
         return -1;
     if (*s && (take_number(&s, &sp.alpha, false) || !*s || take_number(&s, &sp.beta, true)))
         return -1;
