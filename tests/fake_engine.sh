@@ -1,0 +1,29 @@
+#!/bin/sh
+# A stand-in CECP engine for the match tests: it does the handshake and
+# answers ping, and when asked to move it misbehaves as MODE says:
+#   illegal  plays a1a8 (never legal at the start, nor for Black)
+#   silent   never answers
+#   crash    exits with status 3
+#   resign   resigns
+# usage: fake_engine.sh MODE
+mode=$1
+forced=0
+move() {
+    case $mode in
+    illegal) echo "move a1a8" ;;
+    silent) ;;
+    crash) exit 3 ;;
+    resign) echo "resign" ;;
+    esac
+}
+while IFS= read -r line; do
+    case $line in
+    protover*) echo "feature myname=\"fake-$mode\" usermove=1 ping=1 setboard=1 done=1" ;;
+    ping*) echo "pong ${line#ping }" ;;
+    new) forced=0 ;;
+    force) forced=1 ;;
+    go) forced=0; move ;;
+    usermove*) [ "$forced" = 1 ] || move ;;
+    quit) exit 0 ;;
+    esac
+done
