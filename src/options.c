@@ -82,7 +82,7 @@ static const OptionSpec option_table[] = {
     {"st", ARG_SECONDS, FIELD(st), 0, 0, "a number of seconds", SEC_MATCH, "fixed time per move (default 1)"},
     {"tc", ARG_TEXT, FIELD(tc), 0, 0, "MIN+INC", SEC_MATCH, "a clock: base minutes (or M:SS) plus seconds a move"},
     {"time-margin", ARG_SECONDS, FIELD(time_margin), 0, 0, "a number of seconds", SEC_MATCH,
-     "lateness forgiven before a loss on time (default 0.2)"},
+     "lateness forgiven before a loss on time (default 0.5)"},
     {"adjudicate-plies", ARG_INT, FIELD(adjudicate_plies), 1, 100000, "a number of plies", SEC_MATCH,
      "a game still going after N plies is a draw"},
     {"pgn", ARG_TEXT, FIELD(pgn), 0, 0, "FILE", SEC_MATCH, "append every game to FILE (also --selfplay)"},

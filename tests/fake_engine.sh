@@ -5,6 +5,7 @@
 #   silent   never answers
 #   crash    exits with status 3
 #   resign   resigns
+#   record   resigns, and appends every command it reads to $FAKE_LOG
 # usage: fake_engine.sh MODE
 mode=$1
 forced=0
@@ -13,12 +14,16 @@ move() {
     illegal) echo "move a1a8" ;;
     silent) ;;
     crash) exit 3 ;;
-    resign) echo "resign" ;;
+    resign | record) echo "resign" ;;
     esac
 }
 while IFS= read -r line; do
+    [ "$mode" = record ] && printf '%s\n' "$line" >>"$FAKE_LOG"
     case $line in
-    protover*) echo "feature myname=\"fake-$mode\" usermove=1 ping=1 setboard=1 done=1" ;;
+    protover*)
+        echo "feature done=0"
+        echo "feature myname=\"fake-$mode\" usermove=1 ping=1 setboard=1"
+        echo "feature variants=\"normal,stealth-ninja\" done=1" ;;
     ping*) echo "pong ${line#ping }" ;;
     new) forced=0 ;;
     force) forced=1 ;;

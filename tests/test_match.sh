@@ -98,7 +98,7 @@ check "illegal: termination" 2 "$(grep -c '^\[Termination "rules infraction"\]' 
 check "illegal: reason in the PGN" 2 "$(grep -c '{\(White\|Black\) (fake-illegal) played an illegal move: a1a8}' "$tmp/illegal.pgn")"
 check "SPRT line" 1 "$(grep -c '^SPRT \[0, 10\] alpha 0.05 beta 0.05: LLR .* (bounds -2.94, 2.94): continue' "$tmp/out")"
 
-match --engine "$fake silent" --st 0.2 --pgn "$tmp/silent.pgn"
+match --engine "$fake silent" --st 0.2 --time-margin 0.1 --pgn "$tmp/silent.pgn"
 check "silent engine loses both" "0 2 0" "$(printed_score)"
 check "silent: termination" 2 "$(grep -c '^\[Termination "time forfeit"\]' "$tmp/silent.pgn")"
 check "silent: reason" 2 "$(grep -c 'lost on time' "$tmp/silent.pgn")"
@@ -106,6 +106,28 @@ check "silent: reason" 2 "$(grep -c 'lost on time' "$tmp/silent.pgn")"
 match --engine "$fake crash" --pgn "$tmp/crash.pgn"
 check "crashing engine loses both" "0 2 0" "$(printed_score)"
 check "crash: reason" 2 "$(grep -c '(fake-crash) exited with status 3}' "$tmp/crash.pgn")"
+
+# What an engine is told: a clock, a position text with missing squares,
+# the opponent's move, result and quit.
+match --variant stealth-ninja --openings "$tmp/open.txt" --games 1 --tc 0:02+0.05 \
+    --engine "FAKE_LOG=$tmp/log $fake record"
+check "record: status" 0 "$status"
+check "record: A resigns" "0 1 0" "$(printed_score)"
+check "record: commands" "xboard
+protover 2
+new
+variant stealth-ninja
+force
+level 0 0:02 0.05
+setboard 4ww4/grnbqkbnrg/pppppppppp/10/10/10/10/10/2G7/PPPPPPPPPP/1RNBQKBNRG/4WW4[JJJJSTjjjjst] b KQkq - 1 1
+ping 1
+time X
+otim X
+usermove X
+go
+result 0-1 {White (fake-record) resigns}
+quit" "$(sed -E 's/^(time|otim|usermove) .*/\1 X/' "$tmp/log")"
+check "record: B's clock" 1 "$(grep -cE '^otim (1[5-9][0-9]|20[0-5])$' "$tmp/log")"
 
 # B resigns at once: many short games on two workers
 match --engine "$nc --data-dir $data --xboard" --engine "$fake resign" --games 6 --concurrency 2 --pgn "$tmp/conc.pgn"

@@ -23,7 +23,7 @@
 
 #define DEFAULT_GAMES 2
 #define DEFAULT_ST 1.0
-#define DEFAULT_MARGIN 0.2
+#define DEFAULT_MARGIN 0.5 /* a loaded machine delays a process by a few tenths */
 #define DEFAULT_REPORT 10
 #define MAX_WORKERS 64
 
@@ -346,7 +346,8 @@ static int run_game(Worker *w, int gi)
         pthread_mutex_lock(&m->lock);
         take_names(m, w);
         pthread_mutex_unlock(&m->lock);
-        rc = match_play_game(by_colour, m->v, op, &m->tc, &o, err, sizeof err);
+        const char *names[2] = {m->name[a_colour == NC_WHITE ? 0 : 1], m->name[a_colour == NC_WHITE ? 1 : 0]};
+        rc = match_play_game(by_colour, names, m->v, op, &m->tc, &o, err, sizeof err);
     }
     pthread_mutex_lock(&m->lock);
     if (rc == 0) {

@@ -16,6 +16,7 @@
 
 typedef struct {
     Engine *eng[2];     /* by colour */
+    const char *const *names;
     const MatchTc *tc;
     Game *g;
     double clock[2];    /* TC_CLOCK: seconds left */
@@ -110,7 +111,7 @@ static void forfeit(Play *pl, int side, const char *termination, const char *wha
     o->winner = side ^ 1;
     o->termination = termination;
     o->forfeit = side;
-    snprintf(o->reason, sizeof o->reason, "%s (%.60s) %.240s", colour_name[side], pl->eng[side]->myname, what);
+    snprintf(o->reason, sizeof o->reason, "%s (%.60s) %.240s", colour_name[side], pl->names[side], what);
 }
 
 /* Sends the clocks, the moves the engine has not seen, and "go" when it is
@@ -265,7 +266,7 @@ static bool game_over(Play *pl)
     return false;
 }
 
-int match_play_game(Engine *eng[2], const Variant *v, const Opening *op, const MatchTc *tc, GameOutcome *out,
+int match_play_game(Engine *eng[2], const char *const names[2], const Variant *v, const Opening *op, const MatchTc *tc, GameOutcome *out,
                     char *err, size_t errlen)
 {
     for (int c = 0; c < 2; c++)
@@ -276,7 +277,7 @@ int match_play_game(Engine *eng[2], const Variant *v, const Opening *op, const M
     game_init(&out->g, &op->start);
     for (int i = 0; i < op->nmoves; i++)
         game_push(&out->g, &op->moves[i]);
-    Play pl = {{eng[0], eng[1]}, tc, &out->g, {tc->base, tc->base}, {op->nmoves, op->nmoves}, {true, true}, out};
+    Play pl = {{eng[0], eng[1]}, names, tc, &out->g, {tc->base, tc->base}, {op->nmoves, op->nmoves}, {true, true}, out};
     for (;;) {
         if (game_over(&pl))
             break;

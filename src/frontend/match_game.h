@@ -29,11 +29,12 @@ typedef struct {
 /* Seconds an engine may take for one move when only a depth limits it. */
 #define MATCH_DEPTH_MOVE_SECONDS 120.0
 
-/* Plays op with eng[NC_WHITE] against eng[NC_BLACK] (both running).
+/* Plays op with eng[NC_WHITE] against eng[NC_BLACK] (both running), named
+ * names[NC_WHITE] and names[NC_BLACK] in the reasons.
  * 0 with the outcome; -1 when the game could not be played (an engine
  * refused the setup, or the match was interrupted): err says why and
  * out->g holds nothing. */
-int match_play_game(Engine *eng[2], const Variant *v, const Opening *op, const MatchTc *tc, GameOutcome *out,
+int match_play_game(Engine *eng[2], const char *const names[2], const Variant *v, const Opening *op, const MatchTc *tc, GameOutcome *out,
                     char *err, size_t errlen);
 
 #endif
