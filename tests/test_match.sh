@@ -88,6 +88,12 @@ check "stealth-ninja: the move line in the moves" 2 "$(grep -c '^1\. a2-a4 a9-a7
 check "stealth-ninja: PGN score is the printed score" "$(pgn_score "$tmp/sn.pgn" "$(engine_a)")" "$(printed_score)"
 check "stealth-ninja: no faults" "" "$(grep -E 'rules infraction|abandoned|time forfeit' "$tmp/sn.pgn")"
 
+# A second setup and optional rules reach the default engines too.
+match --variant stealth-ninja --setup second --option scepter --games 2 --depth 1 --adjudicate-plies 10 \
+    --pgn "$tmp/setup.pgn"
+check "second setup: status" 0 "$status"
+check "second setup: tags" "2 2" "$(grep -c '^\[VariantSetup "second"\]' "$tmp/setup.pgn") $(grep -c '^\[VariantOptions "scepter"\]' "$tmp/setup.pgn")"
+
 # ---- engines at fault ----
 
 fake="sh $tests/fake_engine.sh"

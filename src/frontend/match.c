@@ -50,6 +50,7 @@ typedef struct {
 typedef struct {
     Match *m;
     Engine eng[2];             /* A and B */
+    Opening op;                /* of the game being played */
     pthread_t thread;
 } Worker;
 
@@ -137,8 +138,11 @@ static int default_engine(Match *m, EngineSpec *spec, char *err, size_t errlen)
     argv[k++] = exe;
     argv[k++] = "--data-dir";
     argv[k++] = o->data_dir;
-    const char *pass[][2] = {{"--option", o->options}, {"--titans", o->titans}};
-    for (int i = 0; i < 2; i++)
+    /* the rules apply to the variant given on the command line, and the
+     * castling squares follow the setup */
+    const char *pass[][2] = {{"--variant", o->variant}, {"--setup", o->setup},
+                             {"--option", o->options}, {"--titans", o->titans}};
+    for (int i = 0; i < 4; i++)
         if (pass[i][1]) {
             argv[k++] = pass[i][0];
             argv[k++] = pass[i][1];
@@ -326,9 +330,7 @@ static int run_game(Worker *w, int gi)
 {
     Match *m = w->m;
     char err[512] = "";
-    Opening *op = malloc(sizeof *op);
-    if (!op)
-        return fail("out of memory");
+    Opening *op = &w->op;
     int a_colour = gi % 2 == 0 ? NC_WHITE : NC_BLACK; /* colours reversed in each pair */
     int colour_of[2] = {a_colour, a_colour ^ 1};
     int rc = opening_build(&m->book, &m->base, gi / 2, m->opt->random_plies, (uint64_t)m->opt->seed, op, err,
@@ -363,7 +365,6 @@ static int run_game(Worker *w, int gi)
         after_game(w, &o, colour_of);
         game_free(&o.g);
     }
-    free(op);
     return rc;
 }
 
