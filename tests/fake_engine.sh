@@ -3,6 +3,7 @@
 # answers ping, and when asked to move it misbehaves as MODE says:
 #   illegal  plays a1a8 (never legal at the start, nor for Black)
 #   silent   never answers
+#   claim    claims a draw instead of moving
 #   crash    exits with status 3
 #   resign   resigns
 #   record   resigns, and appends every command it reads to $FAKE_LOG
@@ -13,6 +14,7 @@ move() {
     case $mode in
     illegal) echo "move a1a8" ;;
     silent) ;;
+    claim) echo "1/2-1/2 {Draw by fancy}" ;;
     crash) exit 3 ;;
     resign | record) echo "resign" ;;
     esac

@@ -109,6 +109,9 @@ check "silent engine loses both" "0 2 0" "$(printed_score)"
 check "silent: termination" 2 "$(grep -c '^\[Termination "time forfeit"\]' "$tmp/silent.pgn")"
 check "silent: reason" 2 "$(grep -c 'lost on time' "$tmp/silent.pgn")"
 
+match --engine "$fake claim" --games 1 --st 0.2 --time-margin 0.1 --pgn "$tmp/claim.pgn"
+check "a false claim does not end the game" 1 "$(grep -c 'lost on time (no move after 0\.[0-9]* s; it claimed 1/2-1/2 (Draw by fancy))}' "$tmp/claim.pgn")"
+
 match --engine "$fake crash" --pgn "$tmp/crash.pgn"
 check "crashing engine loses both" "0 2 0" "$(printed_score)"
 check "crash: reason" 2 "$(grep -c '(fake-crash) exited with status 3}' "$tmp/crash.pgn")"

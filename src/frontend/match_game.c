@@ -22,6 +22,7 @@ typedef struct {
     double clock[2];    /* TC_CLOCK: seconds left */
     int known[2];       /* plies each engine has been told */
     bool forced[2];     /* in force mode: needs "go" to move */
+    char claim[2][128]; /* the last result an engine claimed ("" none) */
     GameOutcome *out;
 } Play;
 
@@ -156,7 +157,11 @@ static Reply take_reply(Play *pl, const char *line, Move *m, char *text, size_t 
         snprintf(text, len, "%.200s", line);
         return R_REJECT;
     }
-    /* thinking output, result claims (the rules decide), errors: ignored */
+    /* A result claim does not end the game: the rules decide.  It is kept
+     * for the record, since an engine may stop moving after it. */
+    if (!strncmp(line, "1-0", 3) || !strncmp(line, "0-1", 3) || !strncmp(line, "1/2-1/2", 7))
+        snprintf(pl->claim[pl->g->pos.side], sizeof pl->claim[0], "%.127s", line);
+    /* thinking output, errors and the rest: ignored */
     return R_GONE;
 }
 
@@ -207,7 +212,8 @@ static int reply_fault(Play *pl, int side, Reply rep, const char *text, double e
         pl->out->forfeit = -1;
         return 0;
     case R_TIME:
-        snprintf(what, sizeof what, "lost on time (no move after %.2f s)", elapsed);
+        snprintf(what, sizeof what, "lost on time (no move after %.2f s%s%.100s)", elapsed,
+                 pl->claim[side][0] ? "; it claimed " : "", pl->claim[side]);
         forfeit(pl, side, "time forfeit", what);
         return 0;
     case R_GONE: {
@@ -277,7 +283,8 @@ int match_play_game(Engine *eng[2], const char *const names[2], const Variant *v
     game_init(&out->g, &op->start);
     for (int i = 0; i < op->nmoves; i++)
         game_push(&out->g, &op->moves[i]);
-    Play pl = {{eng[0], eng[1]}, names, tc, &out->g, {tc->base, tc->base}, {op->nmoves, op->nmoves}, {true, true}, out};
+    Play pl = {{eng[0], eng[1]}, names, tc, &out->g, {tc->base, tc->base}, {op->nmoves, op->nmoves}, {true, true},
+               {"", ""}, out};
     for (;;) {
         if (game_over(&pl))
             break;

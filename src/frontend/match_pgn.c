@@ -114,7 +114,7 @@ int pgn_write(FILE *f, const PgnGame *pg)
         snprintf(c, sizeof c, "{%s}", pg->reason);
         for (char *q = c + 1; q[1]; q++) /* a brace inside would end the comment */
             if (*q == '{' || *q == '}')
-                *q = '|';
+                *q = *q == '{' ? '(' : ')';
         put_token(f, c, &col);
     }
     put_token(f, pgn_result_token(pg->winner), &col);
