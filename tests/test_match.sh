@@ -109,6 +109,10 @@ check "silent engine loses both" "0 2 0" "$(printed_score)"
 check "silent: termination" 2 "$(grep -c '^\[Termination "time forfeit"\]' "$tmp/silent.pgn")"
 check "silent: reason" 2 "$(grep -c 'lost on time' "$tmp/silent.pgn")"
 
+match --engine "$fake silent" --games 1 --tc 0:01+0 --time-margin 0.1 --pgn "$tmp/flag.pgn"
+check "silent engine's clock runs out" 1 "$(grep -c 'lost on time (no move after 1\.[0-9]* s)' "$tmp/flag.pgn")"
+check "clock's TimeControl tag" 1 "$(grep -c '^\[TimeControl "1+0"\]' "$tmp/flag.pgn")"
+
 match --engine "$fake claim" --games 1 --st 0.2 --time-margin 0.1 --pgn "$tmp/claim.pgn"
 check "a false claim does not end the game" 1 "$(grep -c 'lost on time (no move after 0\.[0-9]* s; it claimed 1/2-1/2 (Draw by fancy))}' "$tmp/claim.pgn")"
 
@@ -139,7 +143,9 @@ quit" "$(sed -E 's/^(time|otim|usermove) .*/\1 X/' "$tmp/log")"
 check "record: B's clock" 1 "$(grep -cE '^otim (1[5-9][0-9]|20[0-5])$' "$tmp/log")"
 
 # B resigns at once: many short games on two workers
-match --engine "$nc --data-dir $data --xboard" --engine "$fake resign" --games 6 --concurrency 2 --pgn "$tmp/conc.pgn"
+match --engine "$nc --data-dir $data --xboard" --engine "$fake resign" --games 6 --concurrency 2 --report-every 2 \
+    --pgn "$tmp/conc.pgn"
+check "report every 2 games" "2 4 6" "$(sed -n 's/^after \([0-9]*\) games.*/\1/p' "$tmp/out" | tr '\n' ' ' | sed 's/ $//')"
 check "concurrency: games" 6 "$(grep -c '^\[Event ' "$tmp/conc.pgn")"
 check "concurrency: every round" "1 2 3 4 5 6" "$(sed -n 's/^\[Round "\(.*\)"\]/\1/p' "$tmp/conc.pgn" | sort -n | tr '\n' ' ' | sed 's/ $//')"
 check "concurrency: A wins all" "6 0 0" "$(printed_score)"
