@@ -65,6 +65,14 @@ check "chess match: PGN score is the printed score" "$(pgn_score "$tmp/chess.pgn
 check "chess match: result tags end the moves" 0 "$(results_agree "$tmp/chess.pgn")"
 check "chess match: adjudication at 80 plies" "" "$(sed -n 's/^\[PlyCount "\([0-9]*\)"\]/\1/p' "$tmp/chess.pgn" | awk '$1 > 80')"
 check "chess match: Elo line" 1 "$(grep -c '^Elo A-B: .* (95%); LOS ' "$tmp/out")"
+# the two pairs, counted by A's points, as the PGN has them
+pairs=$(awk -v a="$(engine_a)" '
+    /^\[White / { w = substr($0, 9, length($0) - 10) }
+    /^\[Result / { r = substr($0, 10, length($0) - 11)
+        p = r == "1/2-1/2" ? 1 : ((r == "1-0") == (w == a)) ? 2 : 0
+        g++; s += p; if (g % 2 == 0) { n[s]++; s = 0 } }
+    END { printf "%d %d %d %d %d\n", n[0], n[1], n[2], n[3], n[4] }' "$tmp/chess.pgn")
+check "chess match: pairs line" "$pairs" "$(sed -n "s/^pairs by A's points 0, 1\/2, 1, 3\/2, 2: \([0-9 ]*\); Elo A-B: .*/\1/p" "$tmp/out" | tail -n 1)"
 # both games of a pair start with the same random plies, colours reversed
 first_moves() { awk -v g="$2" '/^\[Event/ { n++ } n == g && /^1\. / { print $2, $3, $5, $6; exit }' "$1"; }
 check "pair shares its opening" "$(first_moves "$tmp/chess.pgn" 1)" "$(first_moves "$tmp/chess.pgn" 2)"

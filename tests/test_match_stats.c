@@ -1,7 +1,7 @@
 /* The match statistics (src/frontend/match_stats.c): Elo, its 95% error
- * bar and LOS of known records, the SPRT's verdicts on made-up results,
- * and the parsing of --sprt values.  Figures computed by hand from the
- * formulas in the manual page. */
+ * bar and LOS of known records (per game and per pair), the SPRT's
+ * verdicts on made-up results, and the parsing of --sprt values.  Figures
+ * computed by hand from the formulas in the manual page. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -72,6 +72,32 @@ static void test_estimate_edges(void **state)
     assert_true(e.los > 0.98);
 }
 
+static void test_estimate_pairs(void **state)
+{
+    (void)state;
+    EloEstimate e;
+    int even[5] = {0, 10, 20, 10, 0};
+    stats_estimate_pairs(even, &e);
+    assert_int_equal(e.games, 80);
+    assert_float_equal(e.elo, 0.0, 1e-9);
+    /* pair scores 1/4 and 3/4 around 1/2: variance 1/32 over 40 pairs */
+    assert_float_equal(e.elo_margin, 38.2203, 1e-3);
+    assert_float_equal(e.los, 0.5, 1e-12);
+    int ahead[5] = {5, 10, 50, 20, 15};
+    stats_estimate_pairs(ahead, &e);
+    assert_float_equal(e.score, 0.575, 1e-12);
+    assert_float_equal(e.elo, 52.5116, 1e-3);
+    assert_float_equal(e.elo_margin, 35.1328, 1e-3);
+    assert_float_equal(e.los, 0.998583, 1e-5);
+    int none[5] = {0, 0, 0, 0, 0};
+    stats_estimate_pairs(none, &e);
+    assert_int_equal(e.games, 0);
+    int same[5] = {0, 0, 7, 0, 0};
+    stats_estimate_pairs(same, &e);
+    assert_true(isinf(e.elo_margin));
+    assert_float_equal(e.los, 0.5, 1e-12);
+}
+
 static void test_sprt_verdicts(void **state)
 {
     (void)state;
@@ -120,7 +146,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_elo_conversion),   cmocka_unit_test(test_estimate_60_40),
         cmocka_unit_test(test_estimate_with_draws), cmocka_unit_test(test_estimate_edges),
-        cmocka_unit_test(test_sprt_verdicts),    cmocka_unit_test(test_sprt_parse),
+        cmocka_unit_test(test_estimate_pairs),   cmocka_unit_test(test_sprt_verdicts),    cmocka_unit_test(test_sprt_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

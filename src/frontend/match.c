@@ -44,6 +44,9 @@ typedef struct {
     bool stop;
     int status;                /* 1 after an error or an interrupt */
     MatchRecord rec;
+    double *pair_points;       /* A's points in each pair so far */
+    unsigned char *pair_games; /* games of each pair finished */
+    int penta[5];              /* finished pairs by A's points times two */
     char name[2][160];         /* names of A and B, from the first handshake */
 } Match;
 
@@ -197,6 +200,11 @@ static int configure(Match *m, const Options *opt)
     }
     if (configure_tc(m, opt) || configure_engines(m, opt) || configure_games(m, opt))
         return -1;
+    size_t pairs = (size_t)(m->games + 1) / 2;
+    m->pair_points = calloc(pairs, sizeof *m->pair_points);
+    m->pair_games = calloc(pairs, 1);
+    if (!m->pair_points || !m->pair_games)
+        return fail("out of memory");
     return 0;
 }
 
@@ -260,6 +268,14 @@ static void print_summary(const Match *m)
     format_elo(e.elo_margin, margin, sizeof margin, false);
     printf("after %d games: A: %d wins, %d losses, %d draws; score %g/%d (%.1f%%)\n", e.games, r->wins, r->losses, r->draws, r->wins + 0.5 * r->draws, e.games, 100.0 * e.score);
     printf("Elo A-B: %s +/- %s (95%%); LOS %.1f%%\n", elo, margin, 100.0 * e.los);
+    const int *p = m->penta;
+    if (p[0] + p[1] + p[2] + p[3] + p[4]) {
+        stats_estimate_pairs(p, &e);
+        format_elo(e.elo, elo, sizeof elo, true);
+        format_elo(e.elo_margin, margin, sizeof margin, false);
+        printf("pairs by A's points 0, 1/2, 1, 3/2, 2: %d %d %d %d %d; Elo A-B: %s +/- %s (95%%); LOS %.1f%%\n",
+               p[0], p[1], p[2], p[3], p[4], elo, margin, 100.0 * e.los);
+    }
     if (m->sprt_on) {
         SprtState s;
         stats_sprt(r, &m->sprt, &s);
@@ -280,6 +296,10 @@ static void record_game(Match *m, int gi, int a_colour, const GameOutcome *o, in
     else
         m->rec.losses++;
     m->finished++;
+    int pair = gi / 2;
+    m->pair_points[pair] += w < 0 ? 0.5 : w == a_colour ? 1.0 : 0.0;
+    if (++m->pair_games[pair] == 2)
+        m->penta[(int)(m->pair_points[pair] * 2 + 0.5)]++;
     const char *white = m->name[a_colour == NC_WHITE ? 0 : 1], *black = m->name[a_colour == NC_WHITE ? 1 : 0];
     printf("game %d/%d: White %c, Black %c: %s %s, %d plies; A +%d -%d =%d\n", gi + 1, m->games,
            a_colour == NC_WHITE ? 'A' : 'B', a_colour == NC_WHITE ? 'B' : 'A', pgn_result_token(w), o->reason,
@@ -419,12 +439,23 @@ static void run_workers(Match *m, int n)
         pthread_join(workers[i].thread, NULL);
 }
 
+/* Frees what configure made, also after it failed half-way. */
+static void match_free(Match *m)
+{
+    openings_free(&m->book);
+    free(m->pair_points);
+    free(m->pair_games);
+    if (m->base.moves)
+        game_free(&m->base);
+    if (m->v)
+        variant_free(m->v);
+}
+
 int match_main(const Options *opt)
 {
     static Match m;
     if (configure(&m, opt)) {
-        if (m.v)
-            variant_free(m.v);
+        match_free(&m);
         return 1;
     }
     install_signals();
@@ -436,8 +467,6 @@ int match_main(const Options *opt)
     if (m.finished)
         print_summary(&m);
     pthread_mutex_destroy(&m.lock);
-    openings_free(&m.book);
-    game_free(&m.base);
-    variant_free(m.v);
+    match_free(&m);
     return m.status;
 }

@@ -34,6 +34,16 @@ static void score_moments(const MatchRecord *r, double *mean, double *var)
     *var = (r->wins * dw * dw + r->losses * dl * dl + r->draws * dd * dd) / n;
 }
 
+/* The interval of a mean score with standard error se, mapped to Elo:
+ * half its width, or INFINITY when an end leaves (0, 1). */
+static double elo_margin(double s, double se)
+{
+    double lo = s - Z95 * se, hi = s + Z95 * se;
+    if (se > 0 && lo > 0 && hi < 1)
+        return (stats_elo_of_score(hi) - stats_elo_of_score(lo)) / 2.0;
+    return INFINITY;
+}
+
 void stats_estimate(const MatchRecord *r, EloEstimate *out)
 {
     EloEstimate e = {0, 0, 0, 0, 0};
@@ -46,13 +56,7 @@ void stats_estimate(const MatchRecord *r, EloEstimate *out)
     score_moments(r, &s, &var);
     e.score = s;
     e.elo = stats_elo_of_score(s);
-    /* The interval of the mean score, mapped to Elo; half its width. */
-    double se = sqrt(var / e.games);
-    double lo = s - Z95 * se, hi = s + Z95 * se;
-    if (var > 0 && lo > 0 && hi < 1)
-        e.elo_margin = (stats_elo_of_score(hi) - stats_elo_of_score(lo)) / 2.0;
-    else
-        e.elo_margin = INFINITY;
+    e.elo_margin = elo_margin(s, sqrt(var / e.games));
     /* LOS: the chance that A is stronger, from the decisive games only
      * (draws say nothing about which side is better). */
     int decisive = r->wins + r->losses;
@@ -60,6 +64,32 @@ void stats_estimate(const MatchRecord *r, EloEstimate *out)
         e.los = 0.5 * (1.0 + erf((r->wins - r->losses) / sqrt(2.0 * decisive)));
     else
         e.los = 0.5;
+    *out = e;
+}
+
+void stats_estimate_pairs(const int penta[5], EloEstimate *out)
+{
+    EloEstimate e = {0, 0, 0, 0, 0};
+    int pairs = 0;
+    double sum = 0;
+    for (int k = 0; k < 5; k++) {
+        pairs += penta[k];
+        sum += penta[k] * (k / 4.0); /* a pair's score per game */
+    }
+    if (pairs == 0) {
+        *out = e;
+        return;
+    }
+    e.games = 2 * pairs;
+    e.score = sum / pairs;
+    double var = 0;
+    for (int k = 0; k < 5; k++)
+        var += penta[k] * (k / 4.0 - e.score) * (k / 4.0 - e.score);
+    var /= pairs;
+    double se = sqrt(var / pairs);
+    e.elo = stats_elo_of_score(e.score);
+    e.elo_margin = elo_margin(e.score, se);
+    e.los = se > 0 ? 0.5 * (1.0 + erf((e.score - 0.5) / (se * sqrt(2.0)))) : e.score > 0.5 ? 1 : e.score < 0.5 ? 0 : 0.5;
     *out = e;
 }
 

@@ -28,6 +28,13 @@ double stats_score_of_elo(double elo);
  * approximation) and LOS of a record; every field 0 for no games. */
 void stats_estimate(const MatchRecord *r, EloEstimate *out);
 
+/* The same from the pairs of games played from one opening with colours
+ * reversed: penta[k] pairs in which A scored k/2 points.  The variance of
+ * the pair scores takes in what the two games share (the opening), so
+ * the error bar is narrower and sounder than the per-game one when the
+ * opening favours a colour; LOS from the normal approximation. */
+void stats_estimate_pairs(const int penta[5], EloEstimate *out);
+
 typedef enum { SPRT_CONTINUE, SPRT_H0, SPRT_H1 } SprtDecision;
 
 typedef struct {
