@@ -1,7 +1,8 @@
 /* ninjachess: command-line entry point.  Parses the options and hands over
- * to one front end (queries, bench, XBoard, self-play) or the game screen;
- * it does no work of its own. */
+ * to one front end (queries, bench, XBoard, self-play, match) or the game
+ * screen; it does no work of its own. */
 #include "frontend/bench.h"
+#include "frontend/match.h"
 #include "frontend/query.h"
 #include "frontend/selfplay.h"
 #include "frontend/xboard.h"
@@ -20,6 +21,8 @@ int main(int argc, char **argv)
         return query_check_variant(&opt);
     if (opt.bench)
         return bench_main(opt.data_dir);
+    if (opt.match)
+        return match_main(&opt);
     if (opt.xboard)
         return xboard_main(&opt);
     if (opt.selfplay)

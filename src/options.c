@@ -24,11 +24,12 @@ typedef enum {
     ARG_COUNT,    /* an integer in [lo, hi], stored in a long long */
     ARG_SECONDS,  /* a positive number of seconds, at most a day */
     ARG_MOVES,    /* every following word up to the next option */
+    ARG_ENGINE,   /* a command line, given at most twice (engines A and B) */
     ARG_HELP,
     ARG_VERSION,
 } ArgKind;
 
-typedef enum { SEC_GAME, SEC_QUERY, SEC_ENGINE, SEC_OTHER, SEC_COUNT } Section;
+typedef enum { SEC_GAME, SEC_QUERY, SEC_ENGINE, SEC_MATCH, SEC_OTHER, SEC_COUNT } Section;
 
 typedef struct {
     const char *name;
@@ -70,6 +71,27 @@ static const OptionSpec option_table[] = {
     {"selfplay", ARG_INT, FIELD(selfplay), 1, 100000, "a number of games", SEC_ENGINE, "play N computer games without the screen"},
     {"levels", ARG_TEXT, FIELD(levels), 0, 0, "A,B", SEC_ENGINE, "with --selfplay: the two levels (1-10 or random)"},
     {"xboard", ARG_FLAG, FIELD(xboard), 0, 0, NULL, SEC_ENGINE, "speak the XBoard protocol (CECP v2)"},
+    {"match", ARG_FLAG, FIELD(match), 0, 0, NULL, SEC_MATCH, "play two XBoard engines against each other"},
+    {"engine", ARG_ENGINE, FIELD(engine), 0, 0, "CMD", SEC_MATCH,
+     "engine A, then B (default: this program's --xboard)"},
+    {"games", ARG_INT, FIELD(games), 1, 1000000, "a number of games", SEC_MATCH, "games to play (default 2)"},
+    {"openings", ARG_TEXT, FIELD(openings), 0, 0, "FILE", SEC_MATCH,
+     "one position text or move list a line; each played twice"},
+    {"random-plies", ARG_INT, FIELD(random_plies), 0, 100, "a number of plies 0-100", SEC_MATCH,
+     "openings of N random plies (after --openings' line)"},
+    {"st", ARG_SECONDS, FIELD(st), 0, 0, "a number of seconds", SEC_MATCH, "fixed time per move (default 1)"},
+    {"tc", ARG_TEXT, FIELD(tc), 0, 0, "MIN+INC", SEC_MATCH, "a clock: base minutes (or M:SS) plus seconds a move"},
+    {"time-margin", ARG_SECONDS, FIELD(time_margin), 0, 0, "a number of seconds", SEC_MATCH,
+     "lateness forgiven before a loss on time (default 0.5)"},
+    {"adjudicate-plies", ARG_INT, FIELD(adjudicate_plies), 1, 100000, "a number of plies", SEC_MATCH,
+     "a game still going after N plies is a draw"},
+    {"pgn", ARG_TEXT, FIELD(pgn), 0, 0, "FILE", SEC_MATCH, "append every game to FILE (also --selfplay)"},
+    {"sprt", ARG_TEXT, FIELD(sprt), 0, 0, "E0,E1", SEC_MATCH, "test A is E0 (H0) or E1 (H1) Elo stronger; stop at a verdict"},
+    {"concurrency", ARG_INT, FIELD(concurrency), 1, 64, "a number 1-64", SEC_MATCH, "games played at once (default 1)"},
+    {"report-every", ARG_INT, FIELD(report_every), 1, 1000000, "a number of games", SEC_MATCH,
+     "print the statistics every N games (default 10)"},
+    {"seed", ARG_COUNT, FIELD(seed), 0, 4000000000000000000LL, "a number", SEC_MATCH,
+     "seed of the random openings (default 0)"},
     {"data-dir", ARG_TEXT, FIELD(data_dir_arg), 0, 0, "DIR", SEC_OTHER, "read data files from DIR"},
     {"help", ARG_HELP, 0, 0, 0, NULL, SEC_OTHER, "print this help (also -h)"},
     {"version", ARG_VERSION, 0, 0, 0, NULL, SEC_OTHER, "print the version"},
@@ -77,7 +99,7 @@ static const OptionSpec option_table[] = {
 
 enum { NOPTIONS = sizeof option_table / sizeof option_table[0] };
 
-static const char *const section_title[SEC_COUNT] = {"Game", "Rules queries", "Engine", "Other"};
+static const char *const section_title[SEC_COUNT] = {"Game", "Rules queries", "Engine", "Match", "Other"};
 
 /* The value's name as --help shows it: numbers as N or SECONDS. */
 static const char *value_name(const OptionSpec *o)
@@ -85,7 +107,7 @@ static const char *value_name(const OptionSpec *o)
     switch (o->kind) {
     case ARG_INT: case ARG_COUNT: return "N";
     case ARG_SECONDS: return "SECONDS";
-    case ARG_TEXT: case ARG_MOVES: return o->value;
+    case ARG_TEXT: case ARG_MOVES: case ARG_ENGINE: return o->value;
     default: return NULL;
     }
 }
@@ -179,6 +201,11 @@ static int take_value(Options *o, const OptionSpec *spec, const char *arg, int a
     }
     case ARG_MOVES:
         return take_moves(o, argc, argv);
+    case ARG_ENGINE:
+        if (o->nengines == 2)
+            return fail("--%s given more than twice (engine A, then engine B)", spec->name);
+        ((const char **)field)[o->nengines++] = arg;
+        return 0;
     case ARG_HELP:
         options_usage(stdout);
         return 1;
@@ -191,7 +218,7 @@ static int take_value(Options *o, const OptionSpec *spec, const char *arg, int a
 
 static bool takes_value(const OptionSpec *o)
 {
-    return o->kind == ARG_TEXT || o->kind == ARG_INT || o->kind == ARG_COUNT || o->kind == ARG_SECONDS;
+    return o->kind == ARG_TEXT || o->kind == ARG_ENGINE || o->kind == ARG_INT || o->kind == ARG_COUNT || o->kind == ARG_SECONDS;
 }
 
 /* The option word getopt could not use: "--frobnicate" or "--var" from
@@ -218,7 +245,7 @@ static int refused(const char *arg)
         if (!strcmp(o->name, prefix)) {
             if (strchr(arg, '='))
                 return fail("option --%s takes no value, not '%s'", o->name, strchr(arg, '=') + 1);
-            if (o->kind == ARG_TEXT)
+            if (o->kind == ARG_TEXT || o->kind == ARG_ENGINE)
                 return fail("option --%s needs an argument (%s)", o->name, o->value);
             return fail("option --%s needs an argument: %s", o->name, o->value);
         }
@@ -233,6 +260,28 @@ static int refused(const char *arg)
     return fail("unknown option '%s' (see --help)", word);
 }
 
+/* The match options mean something only with --match. */
+static int check_match(const Options *o)
+{
+    static const char *const names[] = {"--engine", "--games", "--openings", "--random-plies", "--st", "--tc",
+                                        "--time-margin", "--adjudicate-plies", "--sprt", "--concurrency",
+                                        "--report-every", "--seed"};
+    const bool given[] = {o->nengines > 0, o->games > 0, o->openings, o->random_plies > 0, o->st > 0, o->tc,
+                          o->time_margin > 0, o->adjudicate_plies > 0, o->sprt, o->concurrency > 0,
+                          o->report_every > 0, o->seed > 0};
+    if (!o->match)
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (given[i])
+                return fail("%s needs --match", names[i]);
+    if (o->st > 0 && o->tc)
+        return fail("--st and --tc exclude each other: one time control");
+    if (o->pgn && !o->match && !o->selfplay)
+        return fail("--pgn needs --match or --selfplay N");
+    if (o->match && (o->xboard || o->selfplay || o->bench))
+        return fail("--match cannot be combined with %s", o->xboard ? "--xboard" : o->selfplay ? "--selfplay" : "--bench");
+    return 0;
+}
+
 /* Options that mean something only beside another one. */
 static int check_combinations(const Options *o)
 {
@@ -244,7 +293,7 @@ static int check_combinations(const Options *o)
         return fail("--divide needs --perft N");
     if (o->levels && !o->selfplay)
         return fail("--levels needs --selfplay N");
-    return 0;
+    return check_match(o);
 }
 
 int options_parse(Options *o, int argc, char **argv)

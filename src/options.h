@@ -32,6 +32,22 @@ typedef struct {
     int selfplay;               /* games; 0: not asked */
     const char *levels;         /* self-play "A,B" */
     const char *data_dir_arg;   /* --data-dir as given; NULL: not given */
+    /* match */
+    bool match;
+    const char *engine[2];      /* --engine given first (A) and second (B) */
+    int nengines;
+    int games;                  /* 0: not given */
+    const char *openings;
+    int random_plies;
+    double st;                  /* seconds per move; 0: not given */
+    const char *tc;             /* "MIN+INC"; NULL: not given */
+    const char *pgn;            /* --match and --selfplay */
+    const char *sprt;           /* "E0,E1[,ALPHA,BETA]" */
+    int concurrency;            /* 0: not given */
+    int adjudicate_plies;       /* 0: not given */
+    long long seed;
+    int report_every;           /* 0: not given */
+    double time_margin;         /* seconds; 0: not given */
 } Options;
 
 /* Parses argv into opt and resolves the data directory.  Returns 0, or the

@@ -2,6 +2,7 @@
  * score.  Uses the search through search.h only; prints one line a game. */
 #include "selfplay.h"
 #include "common.h"
+#include "match_pgn.h"
 
 #include "session.h"
 
@@ -144,8 +145,33 @@ static GameStatus sp_play(SelfPlay *sp, Game *g, int a_colour, bool *adjudicated
     return st;
 }
 
-/* Scores the finished game and prints its line. */
-static void sp_report(SelfPlay *sp, Game *g, int gi, int a_colour, GameStatus st, bool adjudicated)
+/* Appends the game to --pgn FILE; 0, or -1 after printing why. */
+static int sp_save_pgn(const SelfPlay *sp, const Options *opt, const Game *g, int gi, int a_colour, int winner,
+                       const char *how, bool adjudicated)
+{
+    char round[16], names[2][48], tc[32] = "-", err[512];
+    snprintf(round, sizeof round, "%d", gi + 1);
+    for (int i = 0; i < 2; i++)
+        snprintf(names[i], sizeof names[i], "ninjachess %s (%c)", sp->name[i], "AB"[i]);
+    if (!sp->base.depth && !sp->base.nodes)
+        snprintf(tc, sizeof tc, "1/%g", sp->base.seconds); /* one move per that many seconds */
+    int w = a_colour == NC_WHITE ? 0 : 1;
+    PgnGame pg = {"ninjachess self-play", round, names[w], names[w ^ 1], g->pos.v->name, opt->setup, opt->options,
+                  opt->titans, tc, g, opt->nplay + SP_OPENING_PLIES, winner,
+                  adjudicated ? "adjudication" : "normal", how};
+    if (pg.opening_plies > g->nply)
+        pg.opening_plies = g->nply;
+    if (pgn_append(opt->pgn, &pg, err, sizeof err)) {
+        fprintf(stderr, "ninjachess: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* Scores the finished game and prints its line; the winner (-1 a draw) and
+ * the words for how it ended go to *winner and *how. */
+static void sp_report(SelfPlay *sp, Game *g, int gi, int a_colour, GameStatus st, bool adjudicated, int *winner,
+                      const char **how_out)
 {
     const char *how = game_status_text(st);
     int w = game_winner(g, st);
@@ -162,6 +188,8 @@ static void sp_report(SelfPlay *sp, Game *g, int gi, int a_colour, GameStatus st
            a_colour == NC_WHITE ? "White" : "Black", sp->name[1], a_colour == NC_WHITE ? "Black" : "White", res, how,
            g->nply);
     fflush(stdout);
+    *winner = w;
+    *how_out = how;
 }
 
 /* Game gi (engine A has White in even games); 0, or -1 after printing why. */
@@ -179,9 +207,12 @@ static int sp_game(SelfPlay *sp, const Options *opt, const Variant *v, int gi)
     search_clear(sp->eng[1]);
     bool adjudicated;
     GameStatus st = sp_play(sp, &g, a_colour, &adjudicated);
-    sp_report(sp, &g, gi, a_colour, st, adjudicated);
+    int winner;
+    const char *how;
+    sp_report(sp, &g, gi, a_colour, st, adjudicated, &winner, &how);
+    int rc = opt->pgn ? sp_save_pgn(sp, opt, &g, gi, a_colour, winner, how, adjudicated) : 0;
     game_free(&g);
-    return 0;
+    return rc;
 }
 
 int selfplay_main(const Options *opt)

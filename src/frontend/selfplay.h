@@ -10,7 +10,8 @@
  * alternating, each pair of games from the same random 4-ply opening.  Per
  * move --think, --depth or --nodes, else 0.1 s.  Games still going after 300
  * plies are adjudicated: won by a side 500 centipawns of material ahead
- * (data-file values), else drawn.  Prints one line per game and "score: A x - y B". */
+ * (data-file values), else drawn.  Prints one line per game and "score: A x - y B";
+ * with --pgn FILE, appends every game to FILE as PGN. */
 int selfplay_main(const Options *opt);
 
 #endif

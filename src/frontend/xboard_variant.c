@@ -398,6 +398,15 @@ int xb_setup_line(const Variant *v, char *out, size_t len)
     return w > 0 && (size_t)w < len ? 0 : -1;
 }
 
+void xb_position_fen(const Position *p, char *out, size_t len)
+{
+    char board[1024], ours[1024];
+    xb_box_fen(p->v, p, board, sizeof board);
+    pos_to_fen(p, ours, sizeof ours);
+    const char *rest = strchr(ours, ' ');
+    snprintf(out, len, "%s%s", board, rest ? rest : " w - - 0 1");
+}
+
 /* setboard from XBoard: on a board with missing squares XBoard writes them
  * as empty squares; our position text wants '*' there.  Copies fen with
  * the board part rewritten; 0, or -1 when a missing square holds a piece
@@ -460,6 +469,11 @@ int xb_fen_to_ours(const Variant *v, const char *fen, char *out, size_t len)
 #undef XB_FLUSH
     int w = snprintf(out + o, len - o, "%s", s);
     return w >= 0 && (size_t)w < len - o ? 0 : -1;
+}
+
+const char *xb_variant_xbname(const char *ours)
+{
+    return strcmp(ours, "chess") == 0 ? "normal" : ours;
 }
 
 const char *xb_variant_name(const char *xb)

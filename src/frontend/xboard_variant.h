@@ -20,6 +20,8 @@ int xb_parse_move(Position *p, const char *text, Move *out);
 void xb_variant_list(char *buf, size_t len);
 /* Our name of an XBoard variant name ("normal" is chess). */
 const char *xb_variant_name(const char *xb);
+/* XBoard's name of one of our variants (chess is "normal"). */
+const char *xb_variant_xbname(const char *ours);
 /* True for the variants XBoard knows itself (no setup line needed). */
 bool xb_builtin(const char *name);
 /* Writes "setup (PIECETOCHAR) WxH+H_fairy FEN" (no newline); 0 or -1. */
@@ -27,6 +29,9 @@ int xb_setup_line(const Variant *v, char *out, size_t len);
 /* Betza notation of a piece type; false when its moves cannot be said
  * exactly (or it is royal: XBoard's king, with castling, is kept). */
 bool xb_betza(const PieceType *pt, char *out, size_t len);
+/* Position text as XBoard writes it for setboard: the whole box with
+ * missing squares empty (the inverse of xb_fen_to_ours). */
+void xb_position_fen(const Position *p, char *out, size_t len);
 /* setboard text to our position text ('*' for missing squares); 0, or -1
  * when a missing square holds a piece or the text does not fit. */
 int xb_fen_to_ours(const Variant *v, const char *fen, char *out, size_t len);
