@@ -65,13 +65,17 @@ for h in $harnesses; do
     if [ -z "$speed" ]; then
         # Fork mode prints no final stats; its last status line has them.
         execs=$(sed -n 's/^#\([0-9]*\):.*/\1/p' "$log" | tail -1)
-        speed=$(sed -n 's/.*exec\/s: *\([0-9]*\).*/\1/p' "$log" | tail -1)
+        speed=$(sed -n 's/.*exec\/s:\{0,1\} *\([0-9]*\).*/\1/p' "$log" | tail -1)
     fi
     new=$(( $(count "$crashes") - before ))
     if [ "$rc" -ne 0 ] || [ "$new" -gt 0 ]; then
         status=1
         echo "$h: ${execs:-?} runs, ${speed:-?} execs/s: CRASHED ($new new input(s) in $crashes/, log $log)"
-        grep -m 3 -E '^SUMMARY|ERROR: ' "$log" | sed 's/^/    /' || true
+        # One line per distinct report site (fork mode may save many
+        # inputs for one fault), most frequent first.
+        grep -E 'runtime error|ERROR: (Address|Leak)Sanitizer|^SUMMARY: AddressSanitizer|^fuzz_[a-z]*: |libFuzzer: (timeout|out-of-memory)' "$log" |
+            sed -E 's/0x[0-9a-f]+//g; s/==[0-9]+==//; s/(runtime error: [a-z]+ [a-z-]+).*/\1/' |
+            sort | uniq -c | sort -rn | head -n 10 | sed 's/^/   /' || true
     else
         echo "$h: ${execs:-?} runs, ${speed:-?} execs/s: no crash (corpus grew to $(count "$work") inputs)"
     fi
