@@ -54,19 +54,22 @@ for h in $harnesses; do
         [ -f "$f" ] && cp "$f" "$work"/
     done
     before=$(count "$crashes")
+    start=$(date +%s)
     set +e
     # shellcheck disable=SC2086 # the fork-mode options are separate words
     nice -n 10 "$build/tests/fuzz/fuzz_$h" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$crashes/" $keep_going "$work" >"$log" 2>&1
     rc=$?
     set -e
+    elapsed=$(( $(date +%s) - start ))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-    if [ -z "$speed" ]; then
-        # Fork mode prints no final stats; its last status line has them.
+    if [ -z "$execs" ]; then
+        # Fork mode prints no final stats; its last status line counts the runs.
         execs=$(sed -n 's/^#\([0-9]*\):.*/\1/p' "$log" | tail -1)
-        speed=$(sed -n 's/.*exec\/s:\{0,1\} *\([0-9]*\).*/\1/p' "$log" | tail -1)
     fi
+    # Over the wall-clock time: libFuzzer's own figure is 0 for a run that
+    # crashed within a second, and per job in fork mode.
+    speed=$(( ${execs:-0} / (elapsed > 0 ? elapsed : 1) ))
     new=$(( $(count "$crashes") - before ))
     if [ "$rc" -ne 0 ] || [ "$new" -gt 0 ]; then
         status=1
@@ -74,7 +77,7 @@ for h in $harnesses; do
         # One line per distinct report site (fork mode may save many
         # inputs for one fault), most frequent first.
         grep -E 'runtime error|ERROR: (Address|Leak)Sanitizer|^SUMMARY: AddressSanitizer|^fuzz_[a-z]*: |libFuzzer: (timeout|out-of-memory)' "$log" |
-            sed -E 's/0x[0-9a-f]+//g; s/==[0-9]+==//; s/(runtime error: [a-z]+ [a-z-]+).*/\1/' |
+            sed -E -e 's/0x[0-9a-f]+//g; s/==[0-9]+==//; :a' -e 's/(runtime error: [^0-9]*)-?[0-9]+/\1N/; ta' |
             sort | uniq -c | sort -rn | head -n 10 | sed 's/^/   /' || true
     else
         echo "$h: ${execs:-?} runs, ${speed:-?} execs/s: no crash (corpus grew to $(count "$work") inputs)"
