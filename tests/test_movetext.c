@@ -110,7 +110,29 @@ static void test_short_forms_and_errors(void **state)
     Variant *chess = load("chess", NULL);
     const char *start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     expect_parse(chess, start, "e2e4", "e2-e4");
-    expect_parse(chess, start, "e2-e4+", "e2-e4");
+    expect_error(chess, start, "e2-e4+", "move 'e2-e4+' does not give check");
+    expect_error(chess, start, "e2-e4#", "move 'e2-e4#' does not give mate");
+    expect_error(chess, start, "e2+-e4", "malformed move 'e2+-e4' (expected e.g. e2-e4, see the move text)");
+    expect_error(chess, start, "e2-e4++", "malformed move 'e2-e4++' (expected e.g. e2-e4, see the move text)");
+    expect_error(chess, start, "+", "move '+' names no move before its mark");
+    /* a check, a mate, a mate is also a check, a check that is no mate */
+    const char *mate1 = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    expect_parse(chess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1-a8+", "a1-a8");
+    expect_parse(chess, mate1, "a1-a8#", "a1-a8");
+    expect_parse(chess, mate1, "a1a8+", "a1-a8");
+    expect_error(chess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1-a8#", "move 'a1-a8#' does not give mate");
+    /* outside text is quoted; an overlong text is refused, not cut */
+    expect_error(chess, start, "e2-e5\x1b[2J", "malformed move 'e2-e5\\x1b[2J' (expected e.g. e2-e4, see the move text)");
+    expect_error(chess, start, "e2-e5\xff\xfe", "malformed move 'e2-e5\\xff\\xfe' (expected e.g. e2-e4, see the move text)");
+    /* valid UTF-8 is shown as it is */
+    expect_error(chess, start, "e2-\xc3\xa9", "malformed move 'e2-\xc3\xa9' (expected e.g. e2-e4, see the move text)");
+    char longtext[200];
+    memset(longtext, 'a', sizeof longtext);
+    memcpy(longtext, "e2-e4", 5);
+    longtext[199] = 0;
+    expect_error(chess, start, longtext,
+                 "move text 'e2-e4aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' is longer than 159 characters");
+    expect_error(chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1-e2\x07", "malformed move 'e1-e2\\x07' (expected e.g. e2-e4, see the move text)");
     expect_parse(chess, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4-d5", "e4-d5xd5");
     expect_parse(chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "e5-d6xd5");
     expect_parse(chess, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8=N", "a7-a8=N");
