@@ -20,6 +20,7 @@
  * 595 bytes; the callers' 1024-byte buffers hold it. */
 #define NC_POS_TEXT_MAX                                                                                     \
     (NC_MAX_RANKS * (NC_MAX_FILES + 1) + 2 + 2 * NC_MAX_HAND + 3 + 4 + 1 + 4 * NC_MAX_EP + 2 * 12 + 1)
+_Static_assert(NC_POS_TEXT_MAX <= 1024, "the callers' position-text buffers are 1024 bytes");
 
 enum { MK_NORMAL = 0, MK_CASTLE = 1, MK_DROP = 2 };
 enum {

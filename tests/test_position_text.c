@@ -295,6 +295,62 @@ static void longest_text(void **state)
     variant_free(v);
 }
 
+static uint64_t rng = 12345;
+static unsigned rnd(unsigned n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng % n);
+}
+
+/* Random edits of good texts: each is refused with one printable line, or
+ * accepted and then written as a text that reads back to itself. */
+static void mutated_texts(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        {"chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
+        {"titan-chess", TITAN_G6 "g4,g5 0 1"},
+        {"stealth-ninja", "****ww****/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/****WW****[JJJJSTjjjjst] w KQkq - 0 1"},
+    };
+    static const char alphabet[] = "0123456789/*[]-, wbKQkqPpJjRrNnBbe\x01\xff";
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        Variant *v = load(cases[c][0]);
+        for (int iter = 0; iter < 10000; iter++) {
+            char text[300];
+            snprintf(text, sizeof text, "%s", cases[c][1]);
+            for (int k = 1 + (int)rnd(3); k > 0; k--) {
+                size_t len = strlen(text), at = rnd((unsigned)len + 1);
+                char ch = alphabet[rnd(sizeof alphabet - 1)];
+                if (rnd(3) == 0 && len > 0)
+                    memmove(text + at, text + at + (at < len), len - at); /* delete */
+                else if (rnd(2) == 0 && at < len)
+                    text[at] = ch; /* replace */
+                else if (len + 1 < sizeof text) {
+                    memmove(text + at + 1, text + at, len - at + 1); /* insert */
+                    text[at] = ch;
+                }
+            }
+            Position p, q;
+            char err[256] = "", out[NC_POS_TEXT_MAX], out2[NC_POS_TEXT_MAX];
+            if (pos_from_fen(&p, v, text, err, sizeof err)) {
+                assert_true(strncmp(err, "position text: ", 15) == 0);
+                for (const char *e = err; *e; e++)
+                    if ((unsigned char)*e < 0x20 || (unsigned char)*e >= 0x7f)
+                        fail_msg("'%s' gives an unprintable message", text);
+                continue;
+            }
+            pos_to_fen(&p, out, sizeof out);
+            if (pos_from_fen(&q, v, out, err, sizeof err))
+                fail_msg("'%s' was accepted, but its text '%s' is refused: %s", text, out, err);
+            pos_to_fen(&q, out2, sizeof out2);
+            assert_string_equal(out, out2);
+        }
+        variant_free(v);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -307,6 +363,7 @@ int main(void)
         cmocka_unit_test(castling),
         cmocka_unit_test(hand_limits),
         cmocka_unit_test(longest_text),
+        cmocka_unit_test(mutated_texts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
