@@ -161,11 +161,59 @@ static void test_short_forms_and_errors(void **state)
     variant_free(sn);
 }
 
+/* Random edits of legal move texts: each names a legal move (whose text
+ * reads back to it) or is refused with one printable line. */
+static void test_mutated_texts(void **state)
+{
+    (void)state;
+    Variant *v = load("titan-chess", NULL);
+    Position p;
+    pos_start(&p, v);
+    MoveList ml;
+    gen_legal(&p, &ml);
+    static const char alphabet[] = "abcdefghijklm0123456789-x^%:=@,+# QNJ\x01\x1b\xc3\xff";
+    int accepted = 0;
+    for (int iter = 0; iter < 20000; iter++) {
+        char text[200];
+        move_to_text(&p, &ml.m[rnd() % (uint64_t)ml.n], text, sizeof text);
+        for (int k = 1 + (int)(rnd() % 3); k > 0; k--) {
+            size_t len = strlen(text), at = (size_t)(rnd() % (len + 1));
+            char ch = alphabet[rnd() % (sizeof alphabet - 1)];
+            if (rnd() % 3 == 0 && len > 0)
+                memmove(text + at, text + at + (at < len), len - at);
+            else if (at < len && rnd() % 2)
+                text[at] = ch;
+            else if (len + 1 < sizeof text) {
+                memmove(text + at + 1, text + at, len - at + 1);
+                text[at] = ch;
+            }
+        }
+        Move m;
+        char err[256] = "";
+        if (move_from_text(&p, text, &m, err, sizeof err) == 0) {
+            char back[160];
+            Move again;
+            move_to_text(&p, &m, back, sizeof back);
+            assert_int_equal(move_from_text(&p, back, &again, err, sizeof err), 0);
+            assert_true(move_equal(&m, &again));
+            accepted++;
+            continue;
+        }
+        assert_true(err[0] != 0);
+        for (const unsigned char *e = (const unsigned char *)err; *e; e++)
+            if (*e < 0x20 || *e >= 0x7f) /* no byte here forms valid UTF-8 */
+                fail_msg("'%s' gives an unprintable message: %s", text, err);
+    }
+    assert_true(accepted > 100);
+    variant_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_short_forms_and_errors),
+        cmocka_unit_test(test_mutated_texts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
