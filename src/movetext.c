@@ -4,6 +4,7 @@
 #include "movetext.h"
 
 #include "movegen.h"
+#include "quote.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -54,20 +55,139 @@ static void short_form(const Position *p, const Move *m, char *buf, int buflen)
         snprintf(buf + strlen(buf), (size_t)buflen - strlen(buf), "=%c", v->types[m->promo - 1].letter);
 }
 
-int move_from_text(Position *p, const char *text, Move *out, char *err, int errlen)
+/* The text without blanks, a trailing check or mate mark taken off into
+ * *mark ('+', '#' or 0; a mark elsewhere stays and makes the text
+ * malformed).  Returns -1 with a message for an empty or too long text. */
+static int clean_text(const char *text, char *clean, int size, char *mark, char *err, int errlen)
 {
-    char clean[160];
-    int n = 0;
-    for (const char *s = text; *s && n < (int)sizeof clean - 1; s++) {
-        if (*s == '+' || *s == '#' || isspace((unsigned char)*s))
-            continue;
-        clean[n++] = *s;
-    }
-    clean[n] = 0;
-    if (n == 0) {
-        snprintf(err, (size_t)errlen, "empty move");
+    char q[80];
+    size_t len = strlen(text);
+    if (len >= (size_t)size) {
+        snprintf(err, (size_t)errlen, "move text '%s' is longer than %d characters", nc_quote(text, q, sizeof q),
+                 size - 1);
         return -1;
     }
+    int n = 0;
+    for (const char *s = text; *s; s++)
+        if (!isspace((unsigned char)*s))
+            clean[n++] = *s;
+    clean[n] = 0;
+    *mark = 0;
+    if (n > 0 && (clean[n - 1] == '+' || clean[n - 1] == '#')) {
+        *mark = clean[n - 1];
+        clean[--n] = 0;
+    }
+    if (n == 0 && *mark)
+        snprintf(err, (size_t)errlen, "move '%s' names no move before its mark", nc_quote(text, q, sizeof q));
+    else if (n == 0)
+        snprintf(err, (size_t)errlen, "empty move");
+    return n == 0 ? -1 : 0;
+}
+
+/* A trailing '+' is accepted only on a move that gives check, '#' only on
+ * one that mates. */
+static int check_mark(Position *p, const Move *m, char mark, const char *text, char *err, int errlen)
+{
+    if (!mark)
+        return 0;
+    Undo u;
+    make_move(p, m, &u);
+    bool check = in_check(p), mate = false;
+    if (check && !p->scepter) {
+        MoveList ml;
+        gen_legal(p, &ml);
+        mate = ml.n == 0;
+    }
+    unmake_move(p, m, &u);
+    if (mark == '+' ? check : mate)
+        return 0;
+    char q[200];
+    snprintf(err, (size_t)errlen, "move '%s' does not give %s", nc_quote(text, q, sizeof q),
+             mark == '+' ? "check" : "mate");
+    return -1;
+}
+
+/* The legal move whose full text, or else whose short form, is `dashed`:
+ * its index, -1 for none, -2 for several (listed in cands). */
+static int find_move(Position *p, const MoveList *ml, const char *dashed, char *cands, size_t candlen)
+{
+    char buf[160];
+    for (int i = 0; i < ml->n; i++) {
+        move_to_text(p, &ml->m[i], buf, sizeof buf);
+        if (strcmp(buf, dashed) == 0)
+            return i;
+    }
+    int found = -1, nfound = 0;
+    cands[0] = 0;
+    bool names_promo = strchr(dashed, '=') != NULL;
+    for (int i = 0; i < ml->n; i++) {
+        short_form(p, &ml->m[i], buf, sizeof buf);
+        /* without "=X" the short form matches every promotion choice */
+        char *eq = strchr(buf, '=');
+        if (eq && !names_promo)
+            *eq = 0;
+        if (strcmp(buf, dashed) == 0) {
+            if (nfound++ == 0)
+                found = i;
+            char full[160];
+            move_to_text(p, &ml->m[i], full, sizeof full);
+            if (strlen(cands) + strlen(full) + 3 < candlen)
+                snprintf(cands + strlen(cands), candlen - strlen(cands), "%s%s", nfound > 1 ? ", " : "", full);
+        }
+    }
+    return nfound > 1 ? -2 : found;
+}
+
+/* After the first squares: effects, "=X", or a castling's rook part, and
+ * nothing else (the grammar of doc/move-text.md). */
+static bool rest_wellformed(const Variant *v, const char *s)
+{
+    if (*s == ',') {
+        s++;
+        if (nc_parse_sq(v, &s) < 0 || *s++ != '-' || nc_parse_sq(v, &s) < 0)
+            return false;
+        return *s == 0;
+    }
+    while (*s && strchr("x^%:", *s)) {
+        s++;
+        if (nc_parse_sq(v, &s) < 0)
+            return false;
+    }
+    if (*s == '=' && isupper((unsigned char)s[1]))
+        s += 2;
+    return *s == 0;
+}
+
+/* Tells a malformed text from an illegal one, for the message. */
+static void no_move_error(const Position *p, const char *dashed, const char *text, char *err, int errlen)
+{
+    const char *s = dashed;
+    bool wellformed = false;
+    if (s[0] && s[1] == '@') {
+        s += 2;
+        wellformed = nc_parse_sq(p->v, &s) >= 0;
+        if (wellformed && *s == '-') {
+            s++;
+            wellformed = nc_parse_sq(p->v, &s) >= 0;
+        }
+    } else if (nc_parse_sq(p->v, &s) >= 0 && *s == '-') {
+        s++;
+        wellformed = nc_parse_sq(p->v, &s) >= 0;
+    }
+    wellformed = wellformed && rest_wellformed(p->v, s);
+    char q[200];
+    nc_quote(text, q, sizeof q);
+    if (!wellformed)
+        snprintf(err, (size_t)errlen, "malformed move '%s' (expected e.g. e2-e4, see the move text)", q);
+    else
+        snprintf(err, (size_t)errlen, "illegal move '%s'", q);
+}
+
+int move_from_text(Position *p, const char *text, Move *out, char *err, int errlen)
+{
+    char clean[160], mark;
+    if (clean_text(text, clean, (int)sizeof clean, &mark, err, errlen))
+        return -1;
     /* Accept "e2e4" for "e2-e4": insert the dash after the first square. */
     char dashed[170];
     const char *q = clean;
@@ -83,53 +203,19 @@ int move_from_text(Position *p, const char *text, Move *out, char *err, int errl
 
     MoveList ml;
     gen_legal(p, &ml);
-    char buf[160];
-    for (int i = 0; i < ml.n; i++) {
-        move_to_text(p, &ml.m[i], buf, sizeof buf);
-        if (strcmp(buf, dashed) == 0) {
-            *out = ml.m[i];
-            return 0;
-        }
-    }
-    int found = -1, nfound = 0;
-    char cands[400] = "";
-    bool names_promo = strchr(dashed, '=') != NULL;
-    for (int i = 0; i < ml.n; i++) {
-        short_form(p, &ml.m[i], buf, sizeof buf);
-        /* without "=X" the short form matches every promotion choice */
-        char *eq = strchr(buf, '=');
-        if (eq && !names_promo)
-            *eq = 0;
-        if (strcmp(buf, dashed) == 0) {
-            if (nfound++ == 0)
-                found = i;
-            char full[160];
-            move_to_text(p, &ml.m[i], full, sizeof full);
-            if (strlen(cands) + strlen(full) + 3 < sizeof cands)
-                snprintf(cands + strlen(cands), sizeof cands - strlen(cands), "%s%s", nfound > 1 ? ", " : "", full);
-        }
-    }
-    if (nfound == 1) {
-        *out = ml.m[found];
+    char cands[400];
+    int i = find_move(p, &ml, dashed, cands, sizeof cands);
+    if (i >= 0) {
+        if (check_mark(p, &ml.m[i], mark, text, err, errlen))
+            return -1;
+        *out = ml.m[i];
         return 0;
     }
-    if (nfound > 1) {
-        snprintf(err, (size_t)errlen, "ambiguous move '%s': could be %s", text, cands);
+    if (i == -2) {
+        char qt[200];
+        snprintf(err, (size_t)errlen, "ambiguous move '%s': could be %s", nc_quote(text, qt, sizeof qt), cands);
         return -1;
     }
-    /* Tell a malformed text from an illegal one. */
-    const char *s = dashed;
-    bool wellformed = false;
-    if (s[0] && s[1] == '@') {
-        s += 2;
-        wellformed = nc_parse_sq(p->v, &s) >= 0;
-    } else if (nc_parse_sq(p->v, &s) >= 0 && *s == '-') {
-        s++;
-        wellformed = nc_parse_sq(p->v, &s) >= 0;
-    }
-    if (!wellformed)
-        snprintf(err, (size_t)errlen, "malformed move '%s' (expected e.g. e2-e4, see the move text)", text);
-    else
-        snprintf(err, (size_t)errlen, "illegal move '%s'", text);
+    no_move_error(p, dashed, text, err, errlen);
     return -1;
 }

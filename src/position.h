@@ -8,6 +8,19 @@
 
 #define NC_MAX_PIECES 128
 #define NC_MAX_MOVES 1024
+/* Limits of the position text (doc/position-text.md): pieces of one type
+ * in one hand, pieces in one hand, the half-move clock and move number. */
+#define NC_MAX_HAND_TYPE 31
+#define NC_MAX_HAND 128
+#define NC_MAX_COUNTER 999999
+/* The longest position text pos_to_fen writes, with its NUL: every rank at
+ * most one character a square plus '/', the hand in "[...]", " w ", four
+ * castling letters, ' ', the en-passant squares (at most 3 characters and
+ * a comma each), two counters of at most 11 characters after a space.
+ * 595 bytes; the callers' 1024-byte buffers hold it. */
+#define NC_POS_TEXT_MAX                                                                                     \
+    (NC_MAX_RANKS * (NC_MAX_FILES + 1) + 2 + 2 * NC_MAX_HAND + 3 + 4 + 1 + 4 * NC_MAX_EP + 2 * 12 + 1)
+_Static_assert(NC_POS_TEXT_MAX <= 1024, "the callers' position-text buffers are 1024 bytes");
 
 enum { MK_NORMAL = 0, MK_CASTLE = 1, MK_DROP = 2 };
 enum {
@@ -75,9 +88,12 @@ typedef struct {
 /* Sets up the variant's chosen start position. */
 void pos_start(Position *p, const Variant *v);
 /* Parses a position text (doc/position-text.md).  Returns 0, or -1 with
- * a one-line message naming what is wrong. */
+ * a one-line message naming what is wrong; a position that cannot arise
+ * in a game of the variant (its chosen setup) is refused. */
 int pos_from_fen(Position *p, const Variant *v, const char *fen, char *err, int errlen);
-/* Writes the position text; returns the length written (buffer >= 512). */
+/* Writes the position text, NUL-terminated, and returns its whole length,
+ * as snprintf does: a return >= buflen means it did not fit and buf holds
+ * only its start.  A buffer of NC_POS_TEXT_MAX bytes always holds it. */
 int pos_to_fen(const Position *p, char *buf, int buflen);
 
 void make_move(Position *p, const Move *m, Undo *u);

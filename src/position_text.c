@@ -1,12 +1,20 @@
-/* Position text (doc/position-text.md): pos_from_fen reads it field by field,
+/* Position text (doc/position-text.md): pos_from_fen reads it field by field
+ * and refuses a position that cannot arise in a game of the variant;
  * pos_to_fen writes it.  Only the public board edits of position.c are used
  * here, so make_move and its inline helpers stay untouched.  Every message
  * is asserted by the tests: keep them byte for byte. */
 #include "position.h"
 
+#include "movegen.h"
+#include "quote.h"
+
+#include <assert.h>
 #include <ctype.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The text being read: the cursor s moves field by field. */
 typedef struct {
@@ -17,73 +25,82 @@ typedef struct {
     int errlen;
 } FenReader;
 
-static int fen_error(FenReader *r, const char *fmt, const char *arg)
+__attribute__((format(printf, 2, 3))) static int fen_error(FenReader *r, const char *fmt, ...)
 {
-    snprintf(r->err, (size_t)r->errlen, fmt, arg);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->err, (size_t)r->errlen, fmt, ap);
+    va_end(ap);
     return -1;
 }
 
-/* Error naming the square at file f, rank r (board indices). */
-static int square_error(FenReader *rd, const char *fmt, int f, int r)
+/* Outside text of n bytes at s, quoted for a message (quote.h). */
+static const char *quoted(const char *s, size_t n, char *buf, size_t len)
 {
-    char tmp[64];
-    snprintf(tmp, sizeof tmp, "%c%d", 'a' + f, r + rd->v->rank_base);
-    return fen_error(rd, fmt, tmp);
+    return nc_quote_n(s, n, buf, len);
 }
 
-/* Error naming the rank label of board rank r. */
-static int rank_error(FenReader *rd, const char *fmt, int r)
+static const char *colour_name(int c)
 {
-    char tmp[64];
-    snprintf(tmp, sizeof tmp, "%d", r + rd->v->rank_base);
-    return fen_error(rd, fmt, tmp);
+    return c == NC_WHITE ? "White" : "Black";
 }
 
-/* Error naming one character of the text. */
-static int letter_error(FenReader *rd, const char *fmt, char ch)
+/* Reads a run of decimal digits at the cursor; a value above limit is
+ * kept as limit + 1, so no count of any length overflows.  Returns the
+ * number of digits read. */
+static int read_digits(FenReader *rd, long limit, long *value)
 {
-    char tmp[64];
-    snprintf(tmp, sizeof tmp, "%c", ch);
-    return fen_error(rd, fmt, tmp);
+    int ndig = 0;
+    long n = 0;
+    while (isdigit((unsigned char)*rd->s)) {
+        if (n <= limit)
+            n = n * 10 + (*rd->s - '0');
+        if (n > limit)
+            n = limit + 1;
+        rd->s++;
+        ndig++;
+    }
+    *value = n;
+    return ndig;
 }
 
-/* A run of empty squares; a count past the board's edge stops at the edge. */
+/* A run of empty squares; it may not reach past the board's edge. */
 static int read_empty_run(FenReader *rd, int r, int *f)
 {
     const Variant *v = rd->v;
-    int n = 0;
-    while (isdigit((unsigned char)*rd->s))
-        n = n * 10 + (*rd->s++ - '0');
+    const char *start = rd->s;
+    long n;
+    int ndig = read_digits(rd, v->width, &n);
+    char q[32];
     if (n == 0)
-        return rank_error(rd, "position text: empty-square count 0 in rank %s", r);
-    for (int i = 0; i < n; i++, (*f)++) {
-        if (*f >= v->width)
-            break;
+        return fen_error(rd, "position text: empty-square count 0 in rank %d", r + v->rank_base);
+    if (*f + n > v->width)
+        return fen_error(rd, "position text: empty-square count %s runs past the end of rank %d (%d files)",
+                         quoted(start, (size_t)ndig, q, sizeof q), r + v->rank_base, v->width);
+    for (int i = 0; i < n; i++, (*f)++)
         if (!v->exists[nc_sq(v, *f, r)])
-            return square_error(rd, "position text: square %s does not exist (write '*')", *f, r);
-    }
+            return fen_error(rd, "position text: square %c%d does not exist (write '*')", 'a' + *f,
+                             r + v->rank_base);
     return 0;
 }
 
-/* One piece letter; past the board's edge it only counts towards the length. */
+/* One piece letter, at file f < width. */
 static int read_piece(FenReader *rd, int r, int f)
 {
     const Variant *v = rd->v;
-    char ch = *rd->s;
+    char ch = *rd->s, q[16];
     int t = nc_type_of_letter(v, ch);
     if (t < 0)
-        return letter_error(rd, "position text: unknown piece letter '%s'", ch);
-    if (f >= v->width)
-        return 0;
+        return fen_error(rd, "position text: unknown piece letter '%s'", quoted(rd->s, 1, q, sizeof q));
     int sq = nc_sq(v, f, r);
     if (!v->exists[sq])
-        return square_error(rd, "position text: piece on square %s, which does not exist", f, r);
+        return fen_error(rd, "position text: piece on square %c%d, which does not exist", 'a' + f, r + v->rank_base);
     int colour = isupper((unsigned char)ch) ? NC_WHITE : NC_BLACK;
     /* only a Titan pushed there stands on its promotion rank */
     if (v->types[t].promotes && !v->types[t].titan && v->rel_rank[colour][sq] >= v->promo_rank)
-        return square_error(rd, "position text: a piece that must promote stands on %s", f, r);
+        return fen_error(rd, "position text: a piece that must promote stands on %c%d", 'a' + f, r + v->rank_base);
     if (rd->p->npieces[colour] >= NC_MAX_PIECES) /* the piece list would overflow */
-        return square_error(rd, "position text: too many pieces of one side, at %s", f, r);
+        return fen_error(rd, "position text: too many pieces of one side, at %c%d", 'a' + f, r + v->rank_base);
     pos_put(rd->p, sq, nc_code(t, colour));
     return 0;
 }
@@ -97,22 +114,22 @@ static int read_rank(FenReader *rd, int r)
         if (isdigit((unsigned char)*rd->s)) {
             if (read_empty_run(rd, r, &f))
                 return -1;
-        } else if (*rd->s == '*') {
-            if (f < v->width && v->exists[nc_sq(v, f, r)])
-                return square_error(rd, "position text: '*' on square %s, which exists", f, r);
-            f++;
-            rd->s++;
-        } else {
-            if (read_piece(rd, r, f))
-                return -1;
-            f++;
-            rd->s++;
+            continue;
         }
-        if (f > v->width)
-            return rank_error(rd, "position text: rank %s is longer than the board", r);
+        if (f >= v->width)
+            return fen_error(rd, "position text: rank %d is longer than the board's %d files", r + v->rank_base,
+                             v->width);
+        if (*rd->s == '*') {
+            if (v->exists[nc_sq(v, f, r)])
+                return fen_error(rd, "position text: '*' on square %c%d, which exists", 'a' + f, r + v->rank_base);
+        } else if (read_piece(rd, r, f)) {
+            return -1;
+        }
+        f++;
+        rd->s++;
     }
     if (f != v->width)
-        return rank_error(rd, "position text: rank %s is shorter than the board", r);
+        return fen_error(rd, "position text: rank %d is shorter than the board", r + v->rank_base);
     return 0;
 }
 
@@ -124,16 +141,13 @@ static int read_board(FenReader *rd)
         if (read_rank(rd, r))
             return -1;
         if (r > 0) {
-            if (*rd->s != '/') {
-                char tmp[64];
-                snprintf(tmp, sizeof tmp, "%d", v->height);
-                return fen_error(rd, "position text: expected %s ranks separated by '/'", tmp);
-            }
+            if (*rd->s != '/')
+                return fen_error(rd, "position text: expected %d ranks separated by '/'", v->height);
             rd->s++;
         }
     }
     if (*rd->s == '/')
-        return fen_error(rd, "position text: more ranks than the board has%s", "");
+        return fen_error(rd, "position text: more ranks than the board has");
     return 0;
 }
 
@@ -142,6 +156,8 @@ static int read_hand(FenReader *rd)
 {
     const Variant *v = rd->v;
     Position *p = rd->p;
+    int total[2] = {0, 0};
+    char q[16];
     if (*rd->s != '[')
         return 0;
     rd->s++;
@@ -153,17 +169,19 @@ static int read_hand(FenReader *rd)
         }
         int t = nc_type_of_letter(v, ch);
         if (t < 0)
-            return letter_error(rd, "position text: unknown piece letter '%s' in hand", ch);
+            return fen_error(rd, "position text: unknown piece letter '%s' in hand", quoted(rd->s, 1, q, sizeof q));
         int c = isupper((unsigned char)ch) ? NC_WHITE : NC_BLACK;
         if (!v->droppable[t])
-            return letter_error(rd, "position text: piece '%s' cannot be held in hand in this variant", ch);
-        if (p->hand[c][t] >= 31)
-            return fen_error(rd, "position text: too many pieces in hand%s", "");
+            return fen_error(rd, "position text: piece '%c' cannot be held in hand in this variant", ch);
+        if (p->hand[c][t] >= NC_MAX_HAND_TYPE)
+            return fen_error(rd, "position text: more than %d '%c' in hand", NC_MAX_HAND_TYPE, ch);
+        if (total[c]++ >= NC_MAX_HAND)
+            return fen_error(rd, "position text: more than %d pieces in %s's hand", NC_MAX_HAND, colour_name(c));
         p->hand[c][t]++;
         rd->s++;
     }
     if (*rd->s != ']')
-        return fen_error(rd, "position text: hand not closed with ']'%s", "");
+        return fen_error(rd, "position text: hand not closed with ']'");
     rd->s++;
     return 0;
 }
@@ -171,38 +189,40 @@ static int read_hand(FenReader *rd)
 static int read_side(FenReader *rd)
 {
     if (*rd->s != ' ')
-        return fen_error(rd, "position text: expected ' ' and the side to move after the board%s", "");
+        return fen_error(rd, "position text: expected ' ' and the side to move after the board");
     rd->s++;
     if (*rd->s == 'w')
         rd->p->side = NC_WHITE;
     else if (*rd->s == 'b')
         rd->p->side = NC_BLACK;
     else
-        return fen_error(rd, "position text: side to move must be 'w' or 'b'%s", "");
+        return fen_error(rd, "position text: side to move must be 'w' or 'b'");
     rd->s++;
     return 0;
 }
 
-/* The wing a castling letter names: K, Q, or the file letter of a castling rook. */
+/* The wing a castling letter names: K (always the higher-file wing, also on
+ * boards with a file k), Q, or the file letter of a castling rook. */
 static int castling_wing(FenReader *rd, char ch, int c)
 {
     const Variant *v = rd->v;
-    char u = (char)toupper((unsigned char)ch);
+    char u = (char)toupper((unsigned char)ch), q[16];
     if (u == 'K')
         return 1;
     if (u == 'Q')
         return 0;
     if (u < 'A' || u >= 'A' + v->width)
-        return letter_error(rd, "position text: bad castling right '%s'", ch);
+        return fen_error(rd, "position text: bad castling right '%s'", quoted(&ch, 1, q, sizeof q));
     int f = u - 'A';
     if (v->castle_rook_sq[c][0] && v->file_of[v->castle_rook_sq[c][0]] == f)
         return 0;
     if (v->castle_rook_sq[c][1] && v->file_of[v->castle_rook_sq[c][1]] == f)
         return 1;
-    return letter_error(rd, "position text: castling right '%s' names no castling rook", ch);
+    return fen_error(rd, "position text: castling right '%c' names no castling rook", ch);
 }
 
-/* One castling letter: the right must exist and its king and rook stand at home. */
+/* One castling letter: the right must exist, be new, and its king and rook
+ * stand at home. */
 static int read_castling_right(FenReader *rd, char ch, int *rights)
 {
     const Variant *v = rd->v;
@@ -213,12 +233,15 @@ static int read_castling_right(FenReader *rd, char ch, int *rights)
         return -1;
     int ksq = v->castle_king_sq[c], rsq = v->castle_rook_sq[c][wing];
     if (!v->castling || !ksq || !rsq)
-        return letter_error(rd, "position text: castling right '%s' does not exist in this variant", ch);
+        return fen_error(rd, "position text: castling right '%c' does not exist in this variant", ch);
     int kc = p->board[ksq], rc = p->board[rsq];
     if (kc == NC_EMPTY || nc_colour(kc) != c || !v->types[nc_type(kc)].royal || rc == NC_EMPTY ||
         nc_colour(rc) != c || nc_type(rc) != v->castle_rook_type)
-        return letter_error(rd, "position text: castling right '%s' needs the king and rook on their start squares", ch);
-    *rights |= 1 << (2 * c + wing);
+        return fen_error(rd, "position text: castling right '%c' needs the king and rook on their start squares", ch);
+    int bit = 1 << (2 * c + wing);
+    if (*rights & bit)
+        return fen_error(rd, "position text: castling right '%c' is given twice", ch);
+    *rights |= bit;
     return 0;
 }
 
@@ -244,14 +267,16 @@ static int read_castling(FenReader *rd)
 static int read_ep_targets(FenReader *rd)
 {
     Position *p = rd->p;
+    char q[32], b[4];
     while (*rd->s && *rd->s != ' ') {
         int sq = nc_parse_sq(rd->v, &rd->s);
         if (sq < 0)
-            return fen_error(rd, "position text: bad en-passant square near '%.8s'", rd->s);
+            return fen_error(rd, "position text: bad en-passant square near '%s'",
+                             quoted(rd->s, strnlen(rd->s, 8), q, sizeof q));
         if (p->board[sq] != NC_EMPTY)
-            return fen_error(rd, "position text: en-passant square %s is not empty", rd->s);
+            return fen_error(rd, "position text: en-passant square %s is not empty", nc_sqname(rd->v, sq, b));
         if (p->nep >= NC_MAX_EP)
-            return fen_error(rd, "position text: too many en-passant squares%s", "");
+            return fen_error(rd, "position text: more than %d en-passant squares", NC_MAX_EP);
         p->ep[p->nep++] = (uint16_t)sq;
         if (*rd->s == ',')
             rd->s++;
@@ -259,25 +284,64 @@ static int read_ep_targets(FenReader *rd)
     return 0;
 }
 
-/* The victim stands one square beyond the last target, in the direction
- * the opponent's pawns move; the targets lie in a line towards it. */
+/* Could the pawn on victim have just advanced from `from` over the targets
+ * (a pseudo-legal move that leaves en-passant targets)? */
+static bool ep_run_possible(const Position *p, int from, int victim)
+{
+    if (p->board[from] != NC_EMPTY)
+        return false;
+    Position q = *p;
+    q.side ^= 1;
+    q.nep = 0;
+    q.ep_victim = 0;
+    int code = q.board[victim];
+    pos_put(&q, victim, NC_EMPTY);
+    pos_put(&q, from, code);
+    MoveList ml;
+    gen_pseudo(&q, &ml);
+    for (int i = 0; i < ml.n; i++)
+        if (ml.m[i].from == from && ml.m[i].to == victim && (ml.m[i].flags & MF_EP_SOURCE))
+            return true;
+    return false;
+}
+
+/* The targets are every square a pawn of the side that just moved passed
+ * over, in order (doc/position-text.md): that pawn stands one square beyond
+ * the last, it is of a type that leaves targets and not a Titan, and it
+ * could have made that run from the square before the first. */
 static int find_ep_victim(FenReader *rd)
 {
+    const Variant *v = rd->v;
     Position *p = rd->p;
-    int dir = p->side == NC_WHITE ? -rd->v->stride : rd->v->stride;
-    int last = p->ep[p->nep - 1];
+    int mover = p->side ^ 1;
+    int dir = mover == NC_WHITE ? v->stride : -v->stride;
+    char a[4], b[4];
     for (int i = 1; i < p->nep; i++)
         if (p->ep[i] != p->ep[i - 1] + dir)
-            return fen_error(rd, "position text: en-passant squares must follow one file in the direction of the pawn's move%s", "");
-    int victim = last + dir;
-    if (p->board[victim] == NC_EMPTY || p->board[victim] == NC_OFF || nc_colour(p->board[victim]) == p->side)
-        return fen_error(rd, "position text: no enemy pawn stands beyond the en-passant squares%s", "");
+            return fen_error(rd, "position text: en-passant squares must follow one file in the direction of the pawn's move");
+    int victim = p->ep[p->nep - 1] + dir, from = p->ep[0] - dir;
+    int code = p->board[victim];
+    bool pawn = false;
+    if (code != NC_EMPTY && code != NC_OFF && nc_colour(code) == mover && !v->types[nc_type(code)].titan) {
+        const PieceType *pt = &v->types[nc_type(code)];
+        for (int i = 0; i < pt->natoms; i++)
+            if (pt->atoms[i].flags & AF_EP_SOURCE)
+                pawn = true;
+    }
+    if (!pawn)
+        return fen_error(rd, "position text: no %s pawn that leaves en-passant squares stands beyond them, on %s",
+                         mover == NC_WHITE ? "white" : "black",
+                         p->board[victim] == NC_OFF ? "the edge" : nc_sqname(v, victim, a));
+    if (p->board[from] == NC_OFF || !ep_run_possible(p, from, victim))
+        return fen_error(rd, "position text: the pawn on %s cannot have advanced over the en-passant squares from %s",
+                         nc_sqname(v, victim, a), p->board[from] == NC_OFF ? "off the board" : nc_sqname(v, from, b));
     p->ep_victim = (uint16_t)victim;
     return 0;
 }
 
 static int read_en_passant(FenReader *rd)
 {
+    char q[32];
     if (*rd->s != ' ')
         return 0;
     rd->s++;
@@ -288,22 +352,43 @@ static int read_en_passant(FenReader *rd)
     if (read_ep_targets(rd))
         return -1;
     if (rd->p->nep == 0) /* an empty field: there is no last target to look beyond */
-        return fen_error(rd, "position text: bad en-passant square near '%.8s'", rd->s);
+        return fen_error(rd, "position text: bad en-passant square near '%s'",
+                         quoted(rd->s, strnlen(rd->s, 8), q, sizeof q));
     return find_ep_victim(rd);
 }
 
-/* One optional number after a space; below min is an error. */
-static int read_counter(FenReader *rd, long min, int *out, const char *msg)
+/* One optional number after a space: digits only, from min to
+ * NC_MAX_COUNTER. */
+static int read_counter(FenReader *rd, long min, int *out, const char *field)
 {
     if (*rd->s != ' ')
         return 0;
     rd->s++;
-    char *end;
-    long n = strtol(rd->s, &end, 10);
-    if (end == rd->s || n < min)
-        return fen_error(rd, msg, "");
+    const char *start = rd->s;
+    long n;
+    int ndig = read_digits(rd, NC_MAX_COUNTER, &n);
+    if (ndig == 0 || n < min || n > NC_MAX_COUNTER || (*rd->s && *rd->s != ' ')) {
+        char q[32];
+        size_t len = strcspn(start, " ");
+        return fen_error(rd, "position text: %s '%s' is not a number from %ld to %d", field,
+                         quoted(start, len, q, sizeof q), min, NC_MAX_COUNTER);
+    }
     *out = (int)n;
-    rd->s = end;
+    return 0;
+}
+
+/* Nothing may follow the last field. */
+static int read_end(FenReader *rd)
+{
+    char q[40];
+    while (*rd->s == ' ')
+        rd->s++;
+    if (*rd->s)
+        return fen_error(rd, "position text: unexpected text '%s' at the end",
+                         quoted(rd->s, strnlen(rd->s, 20), q, sizeof q));
+    if (rd->p->nep && rd->p->halfmove)
+        return fen_error(rd, "position text: half-move clock %d with en-passant squares: a pawn just moved, so it is 0",
+                         rd->p->halfmove);
     return 0;
 }
 
@@ -315,18 +400,120 @@ static bool on_special(const Variant *v, int sq, int colour)
     return false;
 }
 
-/* Nothing may follow; at most one king a side; the Scepter state; the hash. */
-static int finish_position(FenReader *rd)
+static int royal_type(const Variant *v)
+{
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->types[t].royal)
+            return t;
+    return -1;
+}
+
+/* Each side has as many royal pieces as the chosen setup gives it: kings
+ * are never taken (a move that would is never legal).  A board with no
+ * royal piece at all is a diagram, as in the rule texts' examples. */
+static int check_kings(FenReader *rd, const Position *ref)
+{
+    const Position *p = rd->p;
+    int t = royal_type(rd->v);
+    if (t < 0 || p->nroyal[0] + p->nroyal[1] == 0)
+        return 0;
+    for (int c = 0; c < 2; c++)
+        if (p->nroyal[c] != ref->nroyal[c])
+            return fen_error(rd, "position text: %s has %d %s%s; this variant needs %d", colour_name(c), p->nroyal[c],
+                             rd->v->types[t].title, p->nroyal[c] == 1 ? "" : "s", ref->nroyal[c]);
+    return 0;
+}
+
+/* The lowest rank (seen from colour c) where a piece of type t can stand:
+ * -1 when anywhere (it moves back, is a Titan or a promotion choice); else
+ * the lowest of the rank after the side's first rank in the setup, the
+ * ranks where the setup has one, and its drop squares. */
+static int lowest_rank(const Variant *v, const Position *ref, int t, int c)
+{
+    const PieceType *pt = &v->types[t];
+    if (pt->titan || t == v->insane_type || ref->npieces[c] == 0)
+        return -1;
+    for (int i = 0; i < v->npromo; i++)
+        if (v->promo_types[i] == t)
+            return -1;
+    for (int i = 0; i < pt->natoms; i++)
+        for (int d = 0; d < pt->atoms[i].ndirs; d++)
+            if (pt->atoms[i].dy[d] < 0)
+                return -1;
+    int first = INT_MAX, lo = INT_MAX;
+    for (int i = 0; i < ref->npieces[c]; i++) {
+        int sq = ref->plist[c][i], rr = v->rel_rank[c][sq];
+        if (rr < first)
+            first = rr;
+        if (nc_type(ref->board[sq]) == t && rr < lo)
+            lo = rr;
+    }
+    if (first + 1 < lo)
+        lo = first + 1;
+    for (int i = 0; i < v->ndropsq[t][c]; i++)
+        if (v->rel_rank[c][v->dropsq[t][c][i]] < lo)
+            lo = v->rel_rank[c][v->dropsq[t][c][i]];
+    return lo;
+}
+
+/* A piece that never moves back stands no lower than where it can arise:
+ * a pawn on its side's first rank cannot have got there. */
+static int check_ranks(FenReader *rd, const Position *ref)
 {
     const Variant *v = rd->v;
+    const Position *p = rd->p;
+    char b[4];
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < p->npieces[c]; i++) {
+            int sq = p->plist[c][i], t = nc_type(p->board[sq]);
+            int lo = lowest_rank(v, ref, t, c);
+            if (lo < 0 || v->rel_rank[c][sq] >= lo)
+                continue;
+            int label = (c == NC_WHITE ? lo : v->height - 1 - lo) + v->rank_base;
+            return fen_error(rd, "position text: the %s on %s cannot be there: it never moves back from rank %d",
+                             v->types[t].title, nc_sqname(v, sq, b), label);
+        }
+    return 0;
+}
+
+/* The side that just moved may not have left its king removable. */
+static int check_not_to_move(FenReader *rd)
+{
     Position *p = rd->p;
-    while (*rd->s == ' ')
-        rd->s++;
-    if (*rd->s)
-        return fen_error(rd, "position text: unexpected text '%.20s' at the end", rd->s);
+    int other = p->side ^ 1;
+    if (!p->king[other] || !sq_removable(p, p->king[other], p->side))
+        return 0;
+    char b[4];
+    return fen_error(rd, "position text: %s is in check (its %s on %s could be taken) but it is %s's turn",
+                     colour_name(other), rd->v->types[nc_type(p->board[p->king[other]])].title,
+                     nc_sqname(rd->v, p->king[other], b), colour_name(p->side));
+}
+
+/* Reads every field; `whole` adds the checks against the variant's chosen
+ * setup (which is read without them). */
+static int read_text(Position *p, const Variant *v, const char *fen, char *err, int errlen, bool whole)
+{
+    pos_clear(p, v);
+    FenReader rd = {p, v, fen, err, errlen};
+    while (*rd.s == ' ')
+        rd.s++;
+    if (read_board(&rd) || read_hand(&rd) || read_side(&rd) || read_castling(&rd) || read_en_passant(&rd))
+        return -1;
+    if (read_counter(&rd, 0, &p->halfmove, "half-move clock") || read_counter(&rd, 1, &p->fullmove, "move number") ||
+        read_end(&rd))
+        return -1;
+    if (whole && v->nsetups > 0 && v->setup_fen[v->setup]) {
+        Position ref;
+        char referr[8];
+        if (read_text(&ref, v, v->setup_fen[v->setup], referr, sizeof referr, false) == 0 &&
+            (check_kings(&rd, &ref) || check_ranks(&rd, &ref)))
+            return -1;
+    }
     for (int c = 0; c < 2; c++)
         if (p->nroyal[c] > 1)
-            return fen_error(rd, "position text: %s has more than one king", c ? "Black" : "White");
+            return fen_error(&rd, "position text: %s has more than one king", colour_name(c));
+    if (check_not_to_move(&rd))
+        return -1;
     /* The position text is the whole state: a king already standing on an
      * enemy rear square has ended the game under Capture the Scepter. */
     if (v->scepter_enabled)
@@ -339,20 +526,12 @@ static int finish_position(FenReader *rd)
 
 int pos_from_fen(Position *p, const Variant *v, const char *fen, char *err, int errlen)
 {
-    pos_clear(p, v);
-    FenReader rd = {p, v, fen, err, errlen};
-    while (*rd.s == ' ')
-        rd.s++;
-    if (read_board(&rd) || read_hand(&rd) || read_side(&rd) || read_castling(&rd) || read_en_passant(&rd))
-        return -1;
-    if (read_counter(&rd, 0, &p->halfmove, "position text: bad half-move clock%s") ||
-        read_counter(&rd, 1, &p->fullmove, "position text: bad move number%s"))
-        return -1;
-    return finish_position(&rd);
+    return read_text(p, v, fen, err, errlen, true);
 }
 
 /* Appends to buf at n; n keeps counting past buflen, as snprintf does. */
-#define PUT(...) (n += snprintf(buf + n, n < buflen ? (size_t)(buflen - n) : 0, __VA_ARGS__))
+#define PUT(...) \
+    (n += snprintf(n < buflen ? buf + n : NULL, n < buflen ? (size_t)(buflen - n) : 0, __VA_ARGS__))
 
 /* The hand of both sides, White's first, in letter order. */
 static int hand_to_text(const Position *p, char *buf, int buflen, int n)
@@ -421,5 +600,6 @@ int pos_to_fen(const Position *p, char *buf, int buflen)
     }
     PUT(" %d %d", p->halfmove, p->fullmove);
 #undef PUT
+    assert(n < NC_POS_TEXT_MAX); /* the worst case of position.h */
     return n;
 }

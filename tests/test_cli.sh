@@ -180,5 +180,26 @@ run --check-variant "$tmp/truncated.txt"
 check "truncated status" 1 "$status"
 check "truncated message" "$tmp/truncated.txt:1: block 'chess' not closed with 'end'" "$(cat "$tmp/out")"
 
+# position and move texts from outside: refused with one line naming what is wrong
+run --variant chess --fen "rnbqkbnr/pppppppp/4294967304/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" --print-fen
+check "count wrapping an int" "ninjachess: position text: empty-square count 4294967304 runs past the end of rank 6 (8 files)" "$(cat "$tmp/err")"
+run --variant chess --fen "4k3/8/8/8/8/8/8/4Q1K1 w - - 0 1" --status
+check "side not to move in check status" 1 "$status"
+check "side not to move in check" "ninjachess: position text: Black is in check (its King on e8 could be taken) but it is White's turn" "$(cat "$tmp/err")"
+run --variant chess --play "$(printf 'e2-e5\033[2J')" --moves
+check "move text quoted" "ninjachess: malformed move 'e2-e5\x1b[2J' (expected e.g. e2-e4, see the move text)" "$(cat "$tmp/err")"
+run --variant chess --play "e2-e4+" --moves
+check "false check mark" "ninjachess: move 'e2-e4+' does not give check" "$(cat "$tmp/err")"
+
+# XBoard setboard: the reason in an error line, no long loop on a huge count
+printf 'xboard\nprotover 2\nnew\nforce\nsetboard rnbqkbnr/pppppppp/99/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nvariant stealth-ninja\nsetboard 2000000000/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/4WW4[JJJJSTjjjjst] w KQkq - 0 1\nping 1\nquit\n' >"$tmp/xb.in"
+"$nc" --data-dir "$data" --xboard <"$tmp/xb.in" >"$tmp/out" 2>"$tmp/err"
+check "xboard setboard status" 0 "$?"
+check "xboard setboard errors" "Error (bad position): position text: empty-square count 99 runs past the end of rank 6 (8 files)
+tellusererror Illegal position
+Error (bad position): position text '2000000000/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/4WW4[JJJJSTjjjjst] w KQkq - 0 1' does not fit the board (a count or a piece past its edge or on a missing square, or too long)
+tellusererror Illegal position
+pong 1" "$(grep -v '^feature\|^piece\|^setup' "$tmp/out")"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -110,7 +110,29 @@ static void test_short_forms_and_errors(void **state)
     Variant *chess = load("chess", NULL);
     const char *start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     expect_parse(chess, start, "e2e4", "e2-e4");
-    expect_parse(chess, start, "e2-e4+", "e2-e4");
+    expect_error(chess, start, "e2-e4+", "move 'e2-e4+' does not give check");
+    expect_error(chess, start, "e2-e4#", "move 'e2-e4#' does not give mate");
+    expect_error(chess, start, "e2+-e4", "malformed move 'e2+-e4' (expected e.g. e2-e4, see the move text)");
+    expect_error(chess, start, "e2-e4++", "malformed move 'e2-e4++' (expected e.g. e2-e4, see the move text)");
+    expect_error(chess, start, "+", "move '+' names no move before its mark");
+    /* a check, a mate, a mate is also a check, a check that is no mate */
+    const char *mate1 = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    expect_parse(chess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1-a8+", "a1-a8");
+    expect_parse(chess, mate1, "a1-a8#", "a1-a8");
+    expect_parse(chess, mate1, "a1a8+", "a1-a8");
+    expect_error(chess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1-a8#", "move 'a1-a8#' does not give mate");
+    /* outside text is quoted; an overlong text is refused, not cut */
+    expect_error(chess, start, "e2-e5\x1b[2J", "malformed move 'e2-e5\\x1b[2J' (expected e.g. e2-e4, see the move text)");
+    expect_error(chess, start, "e2-e5\xff\xfe", "malformed move 'e2-e5\\xff\\xfe' (expected e.g. e2-e4, see the move text)");
+    /* valid UTF-8 is shown as it is */
+    expect_error(chess, start, "e2-\xc3\xa9", "malformed move 'e2-\xc3\xa9' (expected e.g. e2-e4, see the move text)");
+    char longtext[200];
+    memset(longtext, 'a', sizeof longtext);
+    memcpy(longtext, "e2-e4", 5);
+    longtext[199] = 0;
+    expect_error(chess, start, longtext,
+                 "move text 'e2-e4aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' is longer than 159 characters");
+    expect_error(chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1-e2\x07", "malformed move 'e1-e2\\x07' (expected e.g. e2-e4, see the move text)");
     expect_parse(chess, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4-d5", "e4-d5xd5");
     expect_parse(chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "e5-d6xd5");
     expect_parse(chess, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8=N", "a7-a8=N");
@@ -139,11 +161,59 @@ static void test_short_forms_and_errors(void **state)
     variant_free(sn);
 }
 
+/* Random edits of legal move texts: each names a legal move (whose text
+ * reads back to it) or is refused with one printable line. */
+static void test_mutated_texts(void **state)
+{
+    (void)state;
+    Variant *v = load("titan-chess", NULL);
+    Position p;
+    pos_start(&p, v);
+    MoveList ml;
+    gen_legal(&p, &ml);
+    static const char alphabet[] = "abcdefghijklm0123456789-x^%:=@,+# QNJ\x01\x1b\xc3\xff";
+    int accepted = 0;
+    for (int iter = 0; iter < 20000; iter++) {
+        char text[200];
+        move_to_text(&p, &ml.m[rnd() % (uint64_t)ml.n], text, sizeof text);
+        for (int k = 1 + (int)(rnd() % 3); k > 0; k--) {
+            size_t len = strlen(text), at = (size_t)(rnd() % (len + 1));
+            char ch = alphabet[rnd() % (sizeof alphabet - 1)];
+            if (rnd() % 3 == 0 && len > 0)
+                memmove(text + at, text + at + (at < len), len - at);
+            else if (at < len && rnd() % 2)
+                text[at] = ch;
+            else if (len + 1 < sizeof text) {
+                memmove(text + at + 1, text + at, len - at + 1);
+                text[at] = ch;
+            }
+        }
+        Move m;
+        char err[256] = "";
+        if (move_from_text(&p, text, &m, err, sizeof err) == 0) {
+            char back[160];
+            Move again;
+            move_to_text(&p, &m, back, sizeof back);
+            assert_int_equal(move_from_text(&p, back, &again, err, sizeof err), 0);
+            assert_true(move_equal(&m, &again));
+            accepted++;
+            continue;
+        }
+        assert_true(err[0] != 0);
+        for (const unsigned char *e = (const unsigned char *)err; *e; e++)
+            if (*e < 0x20 || *e >= 0x7f) /* no byte here forms valid UTF-8 */
+                fail_msg("'%s' gives an unprintable message: %s", text, err);
+    }
+    assert_true(accepted > 100);
+    variant_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_short_forms_and_errors),
+        cmocka_unit_test(test_mutated_texts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

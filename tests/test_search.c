@@ -235,7 +235,7 @@ static void hundred_ply_rule(void **state)
 {
     (void)state;
     char buf[160];
-    assert_int_equal(search_text("chess", "k7/8/8/8/8/8/8/K6Q w - - 99 80", 5, buf, sizeof buf, NULL), 0);
+    assert_int_equal(search_text("chess", "k7/8/8/8/8/8/8/K5Q1 w - - 99 80", 5, buf, sizeof buf, NULL), 0);
     assert_int_equal(search_text("chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 99 80", 3, buf, sizeof buf, NULL),
                      MATE_IN(1));
 }

@@ -7,6 +7,7 @@
 #include "xboard_variant.h"
 
 #include "search/timeman.h"
+#include "quote.h"
 #include "session.h"
 
 #include <ctype.h>
@@ -110,8 +111,9 @@ static void xb_send_setup(const Variant *v)
 }
 
 /* Starts a game of variant (XBoard's name) from fen or the start, loading
- * the variant when it changes; 0, -1 (unknown variant) or -2 (bad FEN). */
-static int xb_new_game(XB *x, const char *variant, const char *fen)
+ * the variant when it changes; 0, -1 (unknown variant) or -2 (bad FEN,
+ * with pos_from_fen's message in err). */
+static int xb_new_game(XB *x, const char *variant, const char *fen, char *err, int errlen)
 {
     const char *name = xb_variant_name(variant);
     Variant *v = NULL;
@@ -123,8 +125,7 @@ static int xb_new_game(XB *x, const char *variant, const char *fen)
     Position p;
     const Variant *use = v ? v : x->v;
     if (fen) {
-        char err[256];
-        if (pos_from_fen(&p, use, fen, err, sizeof err)) {
+        if (pos_from_fen(&p, use, fen, err, errlen)) {
             if (v)
                 variant_free(v);
             return -2;
@@ -324,7 +325,7 @@ static bool cmd_protover(XB *x, const char *arg)
 static bool cmd_new(XB *x, const char *arg)
 {
     (void)arg;
-    if (xb_new_game(x, x->start_variant, NULL))
+    if (xb_new_game(x, x->start_variant, NULL, NULL, 0))
         printf("Error (cannot start): new\n");
     x->force = false;
     x->engine_side = NC_BLACK;
@@ -338,7 +339,7 @@ static bool cmd_new(XB *x, const char *arg)
 
 static bool cmd_variant(XB *x, const char *arg)
 {
-    if (xb_new_game(x, arg, NULL))
+    if (xb_new_game(x, arg, NULL, NULL, 0))
         printf("Error (unknown variant): %s\n", arg);
     else
         xb_send_setup(x->v);
@@ -384,13 +385,22 @@ static bool cmd_black(XB *x, const char *arg)
     return true;
 }
 
+/* "setboard FEN": a refused position keeps the game as it was and says
+ * why in an error line, then tells the user. */
 static bool cmd_setboard(XB *x, const char *arg)
 {
     char keep[64];
     snprintf(keep, sizeof keep, "%s", x->v->name);
-    char fen[1024];
-    if (xb_fen_to_ours(x->v, arg, fen, sizeof fen) || xb_new_game(x, keep, fen))
+    char fen[1024], err[300] = "", q[200];
+    if (xb_fen_to_ours(x->v, arg, fen, sizeof fen))
+        snprintf(err, sizeof err, "position text '%s' does not fit the board (a count or a piece past its edge or "
+                 "on a missing square, or too long)", nc_quote(arg, q, sizeof q));
+    else if (xb_new_game(x, keep, fen, err, sizeof err) == -1)
+        snprintf(err, sizeof err, "unknown variant '%s'", nc_quote(keep, q, sizeof q));
+    if (err[0]) {
+        printf("Error (bad position): %s\n", err);
         printf("tellusererror Illegal position\n");
+    }
     return true;
 }
 
@@ -558,7 +568,7 @@ static int xb_open(XB *x, const Options *opt)
     x->s = search_new(FE_HASH_MB);
     if (!x->s)
         return -1;
-    if (xb_new_game(x, x->start_variant, NULL)) {
+    if (xb_new_game(x, x->start_variant, NULL, NULL, 0)) {
         search_free(x->s);
         return -1;
     }

@@ -446,7 +446,8 @@ int xb_fen_to_ours(const Variant *v, const char *fen, char *out, size_t len)
         } else if (isdigit((unsigned char)*s)) {
             int k = 0;
             while (isdigit((unsigned char)*s))
-                k = k * 10 + (*s++ - '0');
+                if ((k = k * 10 + (*s++ - '0')) > v->width) /* past the edge; no overflow */
+                    return -1;
             s--;
             for (int i = 0; i < k; i++, file++) {
                 if (r >= 0 && file < v->width && !v->exists[nc_sq(v, file, r)]) {
