@@ -100,6 +100,34 @@ static void repetition(void **state)
            "e1-d1 e8-d8 d1-e1 d8-e8 e1-d1 e8-d8 d1-e1 d8-e8 e1-d1 e8-d8 d1-e1 d8-e8", GS_REPETITION, -1);
 }
 
+/* No window: moves that reset the 100-ply count but can be undone (a ninja
+ * pawn's step aside and back) leave the earlier positions reachable. */
+static void repetition_across_resets(void **state)
+{
+    (void)state;
+    const char *sn = "****2****/10/4k5/4j5/10/10/10/10/4J5/4K5/10/****2****[] w - - 0 1";
+    expect("stealth-ninja", NULL, sn, "e3-f3 e8-f8 f3-e3 f8-e8 e3-f3 e8-f8 f3-e3", GS_ONGOING, -1);
+    expect("stealth-ninja", NULL, sn, "e3-f3 e8-f8 f3-e3 f8-e8 e3-f3 e8-f8 f3-e3 f8-e8", GS_REPETITION, -1);
+    /* a capture makes the earlier positions unreachable */
+    expect("chess", NULL, "4k3/8/8/8/8/8/p7/R3K3 w - - 0 1", "a1-a2xa2 e8-d8 a2-a1 d8-e8 a1-a2 e8-d8 a2-a1 d8-e8",
+           GS_ONGOING, -1);
+}
+
+/* En-passant targets are part of the position only while a legal move
+ * takes on them (RULINGS.md: the same possible moves). */
+static void repetition_and_en_passant(void **state)
+{
+    (void)state;
+    /* after e2-e4 no black pawn can take on e3: the same as later with Black to move */
+    expect("chess", NULL, CHESS, "e2-e4 g8-f6 g1-f3 f6-g8 f3-g1 g8-f6 g1-f3 f6-g8 f3-g1", GS_REPETITION, -1);
+    expect("chess", NULL, CHESS, "e2-e4 g8-f6 g1-f3 f6-g8 f3-g1 g8-f6 g1-f3 f6-g8", GS_ONGOING, -1);
+    /* after d7-d5 the pawn on e5 can take on d6: that position is not repeated later */
+    const char *ep = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1";
+    expect("chess", NULL, ep, "d7-d5 e1-e2 e8-e7 e2-e1 e7-e8 e1-e2 e8-e7 e2-e1 e7-e8", GS_ONGOING, -1);
+    expect("chess", NULL, ep, "d7-d5 e1-e2 e8-e7 e2-e1 e7-e8 e1-e2 e8-e7 e2-e1 e7-e8 e1-e2 e8-e7 e2-e1 e7-e8",
+           GS_REPETITION, -1);
+}
+
 static void hundred_plies(void **state)
 {
     (void)state;
@@ -153,6 +181,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mate_and_stalemate),
         cmocka_unit_test(repetition),
+        cmocka_unit_test(repetition_across_resets),
+        cmocka_unit_test(repetition_and_en_passant),
         cmocka_unit_test(hundred_plies),
         cmocka_unit_test(bare_kings),
         cmocka_unit_test(scepter_first),
