@@ -215,12 +215,21 @@ done:
 
 Variant *variant_load_text(const char *dir, const char *fname, const char *text, DataErrors *errs)
 {
+    if (strlen(fname) > DF_MAX_PATH) {
+        errs->n = 0;
+        df_add_error(errs, fname, 0, "path longer than %d bytes", DF_MAX_PATH);
+        return NULL;
+    }
     return load_with_lib(dir, fname, text, errs);
 }
 
 Variant *variant_load_file(const char *dir, const char *path, DataErrors *errs)
 {
     errs->n = 0;
+    if (strlen(path) > DF_MAX_PATH) {
+        df_add_error(errs, path, 0, "path longer than %d bytes", DF_MAX_PATH);
+        return NULL;
+    }
     char *text = df_read_file(path, errs);
     if (!text)
         return NULL;

@@ -124,6 +124,16 @@ static bool failed(const Build *b)
     return b->errs->n > b->before;
 }
 
+/* The reader's limits fit the Variant's fields. */
+_Static_assert(sizeof((Variant *)0)->name > DF_MAX_VARIANT_NAME, "variant name");
+_Static_assert(sizeof((Variant *)0)->title > DF_MAX_VARIANT_TITLE, "variant title");
+_Static_assert(sizeof((Variant *)0)->source > DF_MAX_PATH, "file path");
+_Static_assert(sizeof((Variant *)0)->types[0].name > DF_MAX_PIECE_NAME, "piece name");
+_Static_assert(sizeof((Variant *)0)->types[0].title > DF_MAX_PIECE_TITLE, "piece title");
+_Static_assert(sizeof((Variant *)0)->setup_name[0] > DF_MAX_SETUP_NAME, "setup name");
+_Static_assert(sizeof((Variant *)0)->setup_name / sizeof((Variant *)0)->setup_name[0] == DF_MAX_SETUPS, "setups");
+_Static_assert(sizeof((Variant *)0)->options / sizeof((Variant *)0)->options[0] == DF_MAX_OPTIONS, "options");
+
 static Variant *new_variant(const VariantBlock *vb, const char *fname)
 {
     Variant *v = calloc(1, sizeof *v);
@@ -402,6 +412,28 @@ static int check_piece_needs(Build *b, const VariantBlock *vb, const Directive *
     return 0;
 }
 
+/* An optional rule needs both its 'option' line (the player's switch) and
+ * its rule line (what it does); either alone is a mistake in the file. */
+static int check_options(Build *b, const VariantBlock *vb)
+{
+    static const char *const rules[] = {"insane-ninja", "scepter"};
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+        int option = 0, rule = 0;
+        for (int i = 0; i < vb->nd; i++) {
+            const Directive *d = &vb->d[i];
+            if (!strcmp(d->words[0], "option") && d->nw > 1 && !strcmp(d->words[1], rules[r]))
+                option = d->line;
+            if (!strcmp(d->words[0], rules[r]))
+                rule = d->line;
+        }
+        if (option && !rule)
+            df_add_error(b->errs, b->fname, option, "option '%s' needs a '%s' line", rules[r], rules[r]);
+        else if (rule && !option)
+            df_add_error(b->errs, b->fname, rule, "'%s' line without an 'option %s DESCRIPTION' line", rules[r], rules[r]);
+    }
+    return failed(b) ? -1 : 0;
+}
+
 /* "setup 'NAME': TEXT", TEXT a message made (and quoted) by another part. */
 static void setup_error(Build *b, int line, const char *name, const char *text)
 {
@@ -496,7 +528,7 @@ Variant *df_build_variant(const VariantBlock *vb, const PieceLib *lib, const cha
         goto fail;
     }
     read_rules(&b, vb);
-    if (failed(&b) || check_piece_needs(&b, vb, dpieces) || read_setups(&b, vb))
+    if (failed(&b) || check_piece_needs(&b, vb, dpieces) || check_options(&b, vb) || read_setups(&b, vb))
         goto fail;
     return v;
 fail:

@@ -187,7 +187,11 @@ static const ErrorCase cases[] = {
     {BASE_HEAD BASE_PIECES "  scepter squares=e8,e8\n" BASE_SETUP "end\n", "t.txt:4: square 'e8' listed twice in squares="},
     {BASE_HEAD BASE_PIECES "  insane-ninja rook from=king squares=e8,d8\n  scepter squares=e8\n" BASE_SETUP "end\n",
      "t.txt:5: insane-ninja and scepter need the same squares (line 4 gives others)"},
+    {BASE_HEAD BASE_PIECES "  option scepter S.\n" BASE_SETUP "end\n", "t.txt:4: option 'scepter' needs a 'scepter' line"},
+    {BASE_HEAD BASE_PIECES "  insane-ninja rook from=king squares=e8\n" BASE_SETUP "end\n",
+     "t.txt:4: 'insane-ninja' line without an 'option insane-ninja DESCRIPTION' line"},
     /* outside text is quoted: no control byte reaches the terminal */
+    {BASE_HEAD BASE_PIECES "  titans rook,\033c\n" BASE_SETUP "end\n", "t.txt:4: no piece type '\\x1bc' in variant t"},
     {"piece a\n \033[31m\nend\n", "t.txt:2: unknown keyword '\\x1b[31m' in piece block"},
     {"piece a\n move slide \xff\xfe\nend\n",
      "t.txt:2: unknown direction '\\xff\\xfe' (orth, diag, all, fwd, back, side, fwd-diag, back-diag)"},
@@ -485,12 +489,12 @@ static void test_drop_and_special_limits(void **state)
     expect_refused(text_of(BASE_HEAD BASE_PIECES "  drop rook rank=1 rank=2 rank=3 rank=4\n  drop rook squares=a5\n"
                            BASE_SETUP "end\n"),
                    "t.txt:5: more than 32 drop squares for 'rook'");
-    expect_loads(text_of(BASE_HEAD BASE_PIECES "  scepter squares=a8,b8,c8,d8\n" BASE_SETUP "end\n"));
+    expect_loads(text_of(BASE_HEAD BASE_PIECES "  option scepter S.\n  scepter squares=a8,b8,c8,d8\n" BASE_SETUP "end\n"));
     expect_refused(text_of(BASE_HEAD BASE_PIECES "  scepter squares=a8,b8,c8,d8,e8\n" BASE_SETUP "end\n"),
                    "t.txt:4: more than 4 squares in squares=");
     /* the two rules share their squares: the same set in any order is fine */
     expect_loads(text_of(BASE_HEAD BASE_PIECES "  insane-ninja rook from=king squares=e8,d8\n  scepter squares=d8,e8\n"
-                         BASE_SETUP "end\n"));
+                         "  option scepter S.\n  option insane-ninja I.\n" BASE_SETUP "end\n"));
     expect_refused(text_of(BASE_HEAD BASE_PIECES "  insane-ninja rook from=king squares=e8,d8\n  scepter squares=d8,e8,f8\n"
                            BASE_SETUP "end\n"),
                    "t.txt:5: insane-ninja and scepter need the same squares (line 4 gives others)");
@@ -693,6 +697,17 @@ static void test_long_paths(void **state)
     assert_true(strlen(errs.msg[0]) > strlen(tail));
     assert_string_equal(errs.msg[0] + strlen(errs.msg[0]) - strlen(tail), tail);
     free(dir);
+    char *path = run_of('p', 1024);
+    v = variant_load_file(NC_TEST_DATA_DIR, path, &errs);
+    assert_null(v);
+    tail = "...: path longer than 1023 bytes";
+    assert_string_equal(errs.msg[0] + strlen(errs.msg[0]) - strlen(tail), tail);
+    path[1023] = 0;
+    v = variant_load_file(NC_TEST_DATA_DIR, path, &errs);
+    assert_null(v);
+    tail = "...: cannot open (File name too long)";
+    assert_string_equal(errs.msg[0] + strlen(errs.msg[0]) - strlen(tail), tail);
+    free(path);
     v = variant_load(NC_TEST_DATA_DIR, "vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv", &errs);
     assert_null(v);
     assert_string_equal(errs.msg[0], "vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv: not a variant name (see --list-variants)");
