@@ -109,17 +109,27 @@ void data_errors_print(const DataErrors *e, FILE *out)
 
 /* ---- data directory ---- */
 
+/* A directory whose pieces.txt path fits DF_MAX_PATH (a longer one could
+ * not be read) and exists. */
 static bool is_dir_with_pieces(const char *dir)
 {
-    char path[1024];
+    char path[DF_MAX_PATH + 1];
     struct stat st;
-    snprintf(path, sizeof path, "%s/pieces.txt", dir);
+    if (snprintf(path, sizeof path, "%s/pieces.txt", dir) >= (int)sizeof path)
+        return false;
     return stat(path, &st) == 0;
+}
+
+/* buf = PREFIX SUFFIX when it fits (else empty, which names no directory). */
+static void candidate(char *buf, size_t len, const char *prefix, int plen, const char *suffix)
+{
+    if (snprintf(buf, len, "%.*s%s", plen, prefix, suffix) >= (int)len)
+        buf[0] = 0;
 }
 
 const char *data_dir_find(const char *explicit_dir)
 {
-    static char buf[1024]; /* returned path; the search is done once per call */
+    static char buf[DF_MAX_PATH + 1]; /* returned path; the search is done once per call */
     if (explicit_dir && *explicit_dir)
         return explicit_dir;
     const char *env = getenv("NINJACHESS_DATA_DIR");
@@ -127,12 +137,12 @@ const char *data_dir_find(const char *explicit_dir)
         return env;
     const char *home = getenv("XDG_DATA_HOME");
     if (home && *home) {
-        snprintf(buf, sizeof buf, "%s/ninjachess", home);
-        if (is_dir_with_pieces(buf))
+        candidate(buf, sizeof buf, home, (int)strlen(home), "/ninjachess");
+        if (buf[0] && is_dir_with_pieces(buf))
             return buf;
     } else if ((home = getenv("HOME")) && *home) {
-        snprintf(buf, sizeof buf, "%s/.local/share/ninjachess", home);
-        if (is_dir_with_pieces(buf))
+        candidate(buf, sizeof buf, home, (int)strlen(home), "/.local/share/ninjachess");
+        if (buf[0] && is_dir_with_pieces(buf))
             return buf;
     }
     const char *dirs = getenv("XDG_DATA_DIRS");
@@ -142,8 +152,8 @@ const char *data_dir_find(const char *explicit_dir)
     while (*s) {
         const char *e = strchr(s, ':');
         int len = e ? (int)(e - s) : (int)strlen(s);
-        snprintf(buf, sizeof buf, "%.*s/ninjachess", len, s);
-        if (len && is_dir_with_pieces(buf))
+        candidate(buf, sizeof buf, s, len, "/ninjachess");
+        if (len && buf[0] && is_dir_with_pieces(buf))
             return buf;
         s += len;
         if (*s == ':')
@@ -165,7 +175,8 @@ int variant_set_setup(Variant *v, const char *name, char *err, int errlen)
             v->setup = i;
             return df_locate_castling(v, err, errlen);
         }
-    snprintf(err, (size_t)errlen, "no setup '%s' in variant %s", name, v->name);
+    char q[64];
+    snprintf(err, (size_t)errlen, "no setup '%s' in variant %s", nc_quote(name, q, sizeof q), v->name);
     return -1;
 }
 

@@ -96,7 +96,8 @@ int df_locate_castling(Variant *v, char *err, int errlen)
         return 0;
     Position p;
     /* parse the board part only: castling rights are checked afterwards */
-    char board[512];
+    char board[DF_MAX_LINE + 16]; /* any setup text with " w - - 0 1" after its board */
+    assert(strlen(v->setup_fen[v->setup]) <= DF_MAX_LINE);
     snprintf(board, sizeof board, "%s", v->setup_fen[v->setup]);
     char *sp = strchr(board, ' ');
     if (sp)

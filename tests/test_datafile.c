@@ -340,6 +340,10 @@ static void test_titan_setting(void **state)
     assert_string_equal(err, "no option 'fog' in variant chess");
     assert_int_equal(variant_set_setup(v, "second", err, sizeof err), -1);
     assert_string_equal(err, "no setup 'second' in variant chess");
+    assert_int_equal(variant_set_setup(v, "\033[2J", err, sizeof err), -1);
+    assert_string_equal(err, "no setup '\\x1b[2J' in variant chess");
+    assert_int_equal(variant_set_options(v, "\033[2J", err, sizeof err), -1);
+    assert_string_equal(err, "no option '\\x1b[2J' in variant chess");
     variant_free(v);
 }
 
