@@ -70,7 +70,8 @@ char *df_read_file(const char *path, DataErrors *errs)
 }
 
 /* Splits one line (at most DF_MAX_LINE bytes) into words; '#' starts a
- * comment.  Returns -1 when there are more than DF_MAX_WORDS words. */
+ * comment.  Returns -1 when there are more than DF_MAX_WORDS words (the
+ * first DF_MAX_WORDS are kept). */
 static int split_line(Line *l, const char *src, size_t len)
 {
     assert(len < sizeof l->store);
@@ -82,10 +83,8 @@ static int split_line(Line *l, const char *src, size_t len)
     l->nw = 0;
     char *save = NULL;
     for (char *tok = strtok_r(l->store, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
-        if (l->nw == DF_MAX_WORDS) {
-            l->nw = 0;
+        if (l->nw == DF_MAX_WORDS)
             return -1;
-        }
         l->w[l->nw++] = tok;
     }
     return 0;
@@ -126,13 +125,19 @@ const char *df_next_line(const char *s, Line *l, char *rest, size_t restlen, Dat
         df_add_error(errs, l->file, l->line, "line longer than %d bytes", DF_MAX_LINE);
         return next;
     }
-    if (split_line(l, s, len)) {
+    int split = split_line(l, s, len);
+    /* title and describe lines are read as text: their words do not count */
+    bool text = l->nw && (!strcmp(l->w[0], "describe") || !strcmp(l->w[0], "title"));
+    if (split && !text) {
         df_add_error(errs, l->file, l->line, "more than %d words on a line", DF_MAX_WORDS);
+        l->nw = 0;
         return next;
     }
+    if (split)
+        l->nw = 1; /* the keyword; the text is rest */
     line_rest(s, len, rest, restlen);
     /* '#' starts a comment, except in title and describe texts */
-    bool keeps_hash = l->nw && (!strcmp(l->w[0], "describe") || !strcmp(l->w[0], "title"));
+    bool keeps_hash = text;
     char *hash = keeps_hash ? NULL : strchr(rest, '#');
     if (hash)
         *hash = 0;

@@ -413,11 +413,21 @@ static void test_line_limits(void **state)
     expect_loads(text_of(BASE_HEAD "  describe %s\n" VALID_BODY, d));
     expect_refused(text_of(BASE_HEAD "  describe %sx\n" VALID_BODY, d), "t.txt:3: line longer than 1023 bytes");
     free(d);
-    char words[200] = "";
+    char words[300] = "";
     for (int i = 0; i < 39; i++)
-        strcat(words, " w");
-    expect_loads(text_of(BASE_HEAD "  describe%s\n" VALID_BODY, words));
-    expect_refused(text_of(BASE_HEAD "  describe%s w\n" VALID_BODY, words), "t.txt:3: more than 40 words on a line");
+        strcat(words, " rook");
+    expect_loads(text_of(BASE_HEAD "  titans%s\n" VALID_BODY, words));
+    expect_refused(text_of(BASE_HEAD "  titans%s rook\n" VALID_BODY, words), "t.txt:3: more than 40 words on a line");
+    /* a title or describe line is text: its words are not counted, none is lost */
+    char *many = text_of("%s%s%s", words, words, words);
+    DataErrors errs;
+    char *t = text_of(BASE_HEAD "  describe%s\n" VALID_BODY, many);
+    Variant *v = variant_load_text(NC_TEST_DATA_DIR, "t.txt", t, &errs);
+    assert_non_null(v);
+    assert_string_equal(v->description, many + 1);
+    variant_free(v);
+    free(t);
+    free(many);
     /* a long line is refused before its words could be read as something valid */
     char *pad = run_of(' ', 1100);
     expect_refused(text_of(BASE_HEAD BASE_PIECES "  castling none%s# comment\n" BASE_SETUP "end\n", pad),
