@@ -568,6 +568,35 @@ static void test_castling_distance(void **state)
                    "t.txt:4: castling fixed needs a king distance 1-15, not '16'");
 }
 
+/* 26 piece types, one for each letter (the king is K), loads; a 27th
+ * cannot have a letter of its own.  The type table (32) is never the limit. */
+static void test_type_limits(void **state)
+{
+    (void)state;
+    char *defs = text_of("%s", ""), *names = text_of("%s", "king");
+    for (char c = 'A'; c <= 'Z'; c++) {
+        if (c == 'K')
+            continue;
+        char *d = text_of("%spiece t-%c\n letter %c\n move slide orth\nend\n", defs, c + 32, c);
+        char *n = text_of("%s t-%c", names, c + 32);
+        free(defs), free(names);
+        defs = d, names = n;
+    }
+    const char *setup = "  setup main 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nend\n";
+    expect_loads(text_of("%s" BASE_HEAD "  pieces %s\n%s", defs, names, setup));
+    expect_refused(text_of("%s" BASE_HEAD "  pieces %s rook\n%s", defs, names, setup),
+                   "t.txt:103: letter 'R' is used by both 't-r' and 'rook'");
+    free(defs), free(names);
+    expect_loads(text_of("variant t\n  board 16x16\n  pieces king\n  setup main k15/16/16/16/16/16/16/16/16/16/16/16/16/"
+                         "16/16/K15 w - - 0 1\nend\n"));
+    expect_refused(text_of("variant t\n  board 16x17\nend\n"), "t.txt:2: board must be WIDTHxHEIGHT with each 1-16, not '16x17'");
+    const char *use = BASE_HEAD "  pieces king a\n  setup main 4k3/8/8/8/8/8/8/X3K3 w - - 0 1\nend\n";
+    expect_loads(text_of("piece a\n letter X\n value 100000\n move slide orth\nend\n%s", use));
+    expect_refused(text_of("piece a\n letter X\n value 100001\n move slide orth\nend\n%s", use),
+                   "t.txt:3: value must be a whole number of centipawns 0-100000, not '100001'");
+    expect_loads(text_of(BASE_HEAD BASE_PIECES BASE_SETUP SETUP_NAMED("b") SETUP_NAMED("c") SETUP_NAMED("d") "end\n"));
+}
+
 static void test_block_limits(void **state)
 {
     (void)state;
@@ -748,6 +777,7 @@ int main(void)
         cmocka_unit_test(test_drop_and_special_limits),
         cmocka_unit_test(test_move_limits),
         cmocka_unit_test(test_castling_distance),
+        cmocka_unit_test(test_type_limits),
         cmocka_unit_test(test_block_limits),
         cmocka_unit_test(test_file_reading),
         cmocka_unit_test(test_crowded_setup),
