@@ -154,6 +154,12 @@ static int add_drop_square(Build *b, const Directive *d, int t, int sq)
                          v->types[t].name);
             return -1;
         }
+    if (!v->exists[mirror_label(v, sq)]) {
+        char mirror[4];
+        df_add_error(b->errs, b->fname, d->line, "drop square %s has no mirror square %s for Black on this board",
+                     nc_sqname(v, sq, name), nc_sqname(v, mirror_label(v, sq), mirror));
+        return -1;
+    }
     if (v->ndropsq[t][0] >= NC_MAX_DROPSQ) {
         df_add_error(b->errs, b->fname, d->line, "more than %d drop squares for '%s'", NC_MAX_DROPSQ,
                      v->types[t].name);
@@ -301,6 +307,12 @@ static void read_special_squares(Build *b, const Directive *d, const char *list)
         int sq = df_square_word(v, items[k], false);
         if (sq < 0) {
             df_add_error(b->errs, b->fname, d->line, "no square '%s' on this board", items[k]);
+            return;
+        }
+        if (!v->exists[mirror_label(v, sq)]) {
+            char mirror[4];
+            df_add_error(b->errs, b->fname, d->line, "square '%s' has no mirror square %s for Black on this board",
+                         items[k], nc_sqname(v, mirror_label(v, sq), mirror));
             return;
         }
         for (int j = 0; j < k; j++)

@@ -190,6 +190,10 @@ static const ErrorCase cases[] = {
     {BASE_HEAD BASE_PIECES "  option scepter S.\n" BASE_SETUP "end\n", "t.txt:4: option 'scepter' needs a 'scepter' line"},
     {BASE_HEAD BASE_PIECES "  insane-ninja rook from=king squares=e8\n" BASE_SETUP "end\n",
      "t.txt:4: 'insane-ninja' line without an 'option insane-ninja DESCRIPTION' line"},
+    {BASE_HEAD BASE_PIECES "  missing a8\n  drop rook squares=b1,a1\n" BASE_SETUP "end\n",
+     "t.txt:5: drop square a1 has no mirror square a8 for Black on this board"},
+    {BASE_HEAD BASE_PIECES "  missing a1\n  option scepter S.\n  scepter squares=a8\n" BASE_SETUP "end\n",
+     "t.txt:6: square 'a8' has no mirror square a1 for Black on this board"},
     /* outside text is quoted: no control byte reaches the terminal */
     {BASE_HEAD BASE_PIECES "  titans rook,\033c\n" BASE_SETUP "end\n", "t.txt:4: no piece type '\\x1bc' in variant t"},
     {"piece a\n \033[31m\nend\n", "t.txt:2: unknown keyword '\\x1b[31m' in piece block"},
