@@ -267,7 +267,14 @@ Variant *variant_load(const char *dir, const char *name, DataErrors *errs)
         df_add_error(errs, name, 0, "unknown variant (see --list-variants)");
         return NULL;
     }
-    return variant_load_file(dir, path, errs);
+    Variant *v = variant_load_file(dir, path, errs);
+    /* the name chosen is the name the game, the lists and XBoard use */
+    if (v && strcmp(v->name, name)) {
+        df_add_error(errs, path, 0, "variant '%s' must be named after its file: 'variant %s'", v->name, name);
+        variant_free(v);
+        v = NULL;
+    }
+    return v;
 }
 
 static int cmp_str(const void *a, const void *b)

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define BASE_HEAD "variant t\n  board 8x8\n"
@@ -695,6 +696,35 @@ static void test_file_reading(void **state)
     rmdir(dir);
 }
 
+/* A variant loaded by name carries the name of its file. */
+static void test_variant_named_after_file(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/nc-datafile-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char pieces[600], target[600], vdir[600], file[700];
+    snprintf(pieces, sizeof pieces, "%s/pieces.txt", dir);
+    snprintf(target, sizeof target, "%s/pieces.txt", NC_TEST_DATA_DIR);
+    assert_int_equal(symlink(target, pieces), 0);
+    snprintf(vdir, sizeof vdir, "%s/variants", dir);
+    assert_int_equal(mkdir(vdir, 0700), 0);
+    write_file(vdir, "variant other\n  board 8x8\n" VALID_BODY, strlen("variant other\n  board 8x8\n" VALID_BODY));
+    DataErrors errs;
+    assert_null(variant_load(dir, "v", &errs));
+    snprintf(file, sizeof file, "%s/v.txt: variant 'other' must be named after its file: 'variant v'", vdir);
+    assert_int_equal(errs.n, 1);
+    assert_string_equal(errs.msg[0], file);
+    write_file(vdir, "variant v\n  board 8x8\n" VALID_BODY, strlen("variant v\n  board 8x8\n" VALID_BODY));
+    Variant *v = variant_load(dir, "v", &errs);
+    assert_non_null(v);
+    variant_free(v);
+    snprintf(file, sizeof file, "%s/v.txt", vdir);
+    remove(file);
+    rmdir(vdir);
+    remove(pieces);
+    rmdir(dir);
+}
+
 /* A 16x16 setup with 224 white pieces is refused, not cut. */
 static void test_crowded_setup(void **state)
 {
@@ -784,6 +814,7 @@ int main(void)
         cmocka_unit_test(test_type_limits),
         cmocka_unit_test(test_block_limits),
         cmocka_unit_test(test_file_reading),
+        cmocka_unit_test(test_variant_named_after_file),
         cmocka_unit_test(test_crowded_setup),
         cmocka_unit_test(test_many_problems),
         cmocka_unit_test(test_long_paths),
