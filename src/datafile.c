@@ -1,6 +1,7 @@
 /* Public face of the data-file reader (datafile.h): finding the data
- * directory, loading and listing variants, the error collector, and
- * choosing a setup.  The reading itself is in datafile_lex.c, _blocks.c,
+ * directory, loading and listing variants, the error collector (which
+ * quotes outside text and says when messages were left out), and choosing
+ * a setup.  The reading itself is in datafile_lex.c, _blocks.c,
  * _piece.c, _build.c and _rules.c; nothing here parses text. */
 #include "datafile_internal.h"
 

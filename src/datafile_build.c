@@ -1,6 +1,7 @@
-/* Builds a Variant from a parsed VariantBlock and the piece library: board
- * and missing squares, piece types, special ranks, then (datafile_rules.c)
- * the rule lines, then the whole-variant checks, setups and castling squares.
+/* Builds a Variant from a parsed VariantBlock and the piece library: lines
+ * given twice, board and missing squares, piece types, special ranks, then
+ * (datafile_rules.c) the rule lines, then the whole-variant checks, setups
+ * and castling squares.
  * The order of the steps is the order of the messages: keep it. */
 #include "datafile_internal.h"
 

@@ -1,6 +1,6 @@
 /* Types and steps shared by the parts of the data-file reader (datafile*.c):
- * lines and words, the piece library, parsed variant blocks, the error
- * collector.  Only datafile*.c include this; everything else goes through
+ * the reader's limits, lines and words, the piece library, parsed variant
+ * blocks, the error collector.  Only datafile*.c include this; everything else goes through
  * datafile.h.  Messages are asserted by tests/test_datafile.c: keep them. */
 #ifndef NC_DATAFILE_INTERNAL_H
 #define NC_DATAFILE_INTERNAL_H

@@ -1,6 +1,7 @@
-/* Data files as text: reading a whole file, cutting it into lines, a line
- * into words (with '#' comments removed) and the free text after a keyword.
- * Knows no keywords beyond the two whose text may hold '#'. */
+/* Data files as text: reading a whole file (its size limit, NUL bytes),
+ * cutting it into lines, a line into words (with '#' comments removed) and
+ * the free text after a keyword, with the limits on both; plain numbers.
+ * Knows no keywords beyond the two whose text is free. */
 #include "datafile_internal.h"
 
 #include <assert.h>
