@@ -54,11 +54,13 @@ static void format_quoted(char *out, size_t len, const char *fmt, va_list ap)
         } else if (p[1] == 's') {
             nc_quote(va_arg(ap, const char *), piece, sizeof piece);
             p++;
-        } else {
-            assert(p[1] == '.' && p[2] == '*' && p[3] == 's'); /* the only other form allowed */
+        } else if (p[1] == '.' && p[2] == '*' && p[3] == 's') {
             int n = va_arg(ap, int);
             nc_quote_n(va_arg(ap, const char *), (size_t)n, piece, sizeof piece);
             p += 3;
+        } else {
+            assert(!"df_add_error: a conversion other than %s, %.*s, %d, %c, %%");
+            snprintf(piece, sizeof piece, "%%"); /* shown as it is; no argument taken */
         }
         append(out, len, piece);
     }
