@@ -8,10 +8,12 @@
 #include "variant.h"
 #include <stdio.h>
 
-/* Problems found while reading, each "FILE:LINE: message". */
+/* Problems found while reading, each "FILE:LINE: message", one line with
+ * outside text quoted.  When there are more than fit, the last message
+ * says so. */
 typedef struct {
     int n;
-    char msg[64][256];
+    char msg[64][512];
 } DataErrors;
 
 /* Directory holding pieces.txt and variants/, searched in the documented

@@ -4,6 +4,7 @@
  * the variant is built (datafile_build.c). */
 #include "datafile_internal.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,7 +18,7 @@ typedef struct {
     PieceDef *cur;    /* piece block being read */
     bool in_variant;  /* variant block being read */
     int block_line;
-    char block_name[64];
+    char block_name[DF_MAX_VARIANT_NAME + 1];
 } BlockReader;
 
 /* A 'piece' or 'variant' line outside any block. */
@@ -26,6 +27,11 @@ static void open_block(BlockReader *br, const Line *l)
     const char *kw = l->w[0];
     if (l->nw != 2 || !df_valid_name(l->w[1])) {
         df_add_error(br->errs, l->file, l->line, "'%s' needs one name of lower-case letters, digits and '-'", kw);
+        return;
+    }
+    size_t max = kw[0] == 'p' ? DF_MAX_PIECE_NAME : DF_MAX_VARIANT_NAME;
+    if (strlen(l->w[1]) > max) {
+        df_add_error(br->errs, l->file, l->line, "%s name '%s' is longer than %d bytes", kw, l->w[1], (int)max);
         return;
     }
     br->block_line = l->line;
@@ -49,16 +55,19 @@ static void open_block(BlockReader *br, const Line *l)
 static void store_directive(BlockReader *br, const Line *l, const char *rest)
 {
     VariantBlock *vb = br->vb;
-    if (vb->nd >= (int)(sizeof vb->d / sizeof vb->d[0])) {
-        df_add_error(br->errs, l->file, l->line, "too many lines in variant block");
+    if (vb->nd >= DF_MAX_DIRECTIVES) {
+        df_add_error(br->errs, l->file, l->line, "more than %d lines in a variant block", DF_MAX_DIRECTIVES);
         return;
     }
     Directive *d = &vb->d[vb->nd++];
     d->line = l->line;
-    snprintf(d->text, sizeof d->text, "%s", rest);
+    assert(strlen(rest) < sizeof d->text);
+    memcpy(d->text, rest, strlen(rest) + 1);
+    /* the words keep their places in a copy of the line's store */
+    memcpy(d->store, l->store, sizeof d->store);
     d->nw = l->nw;
     for (int i = 0; i < l->nw; i++)
-        snprintf(d->words[i], sizeof d->words[i], "%s", l->w[i]);
+        d->words[i] = d->store + (l->w[i] - l->store);
 }
 
 /* One line that has words: opens, closes or continues a block. */
@@ -74,6 +83,8 @@ static void block_line(BlockReader *br, const Line *l, const char *rest)
         return;
     }
     if (strcmp(kw, "end") == 0) {
+        if (l->nw > 1)
+            df_add_error(br->errs, l->file, l->line, "'end' takes nothing after it, not '%s'", l->w[1]);
         if (br->cur)
             df_piece_close(br->cur, br->block_line, br->fname, br->errs);
         br->cur = NULL;
@@ -103,8 +114,8 @@ void df_parse_text(const char *fname, const char *text, PieceLib *lib, VariantBl
     l.line = 0;
     const char *s = text;
     while (*s) {
-        char rest[1024];
-        s = df_next_line(s, &l, rest, sizeof rest);
+        char rest[DF_MAX_LINE + 1];
+        s = df_next_line(s, &l, rest, sizeof rest, errs);
         if (l.nw > 0)
             block_line(&br, &l, rest);
     }

@@ -1,11 +1,14 @@
-/* Builds a Variant from a parsed VariantBlock and the piece library: board
- * and missing squares, piece types, special ranks, then (datafile_rules.c)
- * the rule lines, then the whole-variant checks, setups and castling squares.
+/* Builds a Variant from a parsed VariantBlock and the piece library: lines
+ * given twice, board and missing squares, piece types, special ranks, then
+ * (datafile_rules.c) the rule lines, then the whole-variant checks, setups
+ * and castling squares.
  * The order of the steps is the order of the messages: keep it. */
 #include "datafile_internal.h"
 
 #include "position.h"
+#include "quote.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,11 +17,8 @@
 /* "e11" (rank label after rank-base) to a square, or -1. */
 int df_square_word(const Variant *v, const char *w, bool allow_missing)
 {
-    if (w[0] < 'a' || w[0] >= 'a' + v->width || !isdigit((unsigned char)w[1]))
-        return -1;
-    char *end;
-    long label = strtol(w + 1, &end, 10);
-    if (*end)
+    long label;
+    if (w[0] < 'a' || w[0] >= 'a' + v->width || !df_parse_int(w + 1, 0, 99, &label))
         return -1;
     long r = label - v->rank_base;
     if (r < 0 || r >= v->height)
@@ -76,8 +76,12 @@ static int find_castle_rooks(Variant *v, const Position *p, int c, int k, char *
             return -1;
         }
         int dist = abs(v->file_of[r] - v->file_of[k]);
-        if (v->castling == 1 && v->castle_fixed >= dist) {
-            snprintf(err, (size_t)errlen, "castling distance %d does not fit between king and rook", v->castle_fixed);
+        if (v->castling == 1 && v->castle_fixed > dist) {
+            snprintf(err, (size_t)errlen,
+                     "castling: king distance %d is more than the %d squares from the %s king to its %s rook in "
+                     "setup '%s'",
+                     v->castle_fixed, dist, c ? "black" : "white", w ? "higher-file" : "lower-file",
+                     v->setup_name[v->setup]);
             return -1;
         }
     }
@@ -93,7 +97,8 @@ int df_locate_castling(Variant *v, char *err, int errlen)
         return 0;
     Position p;
     /* parse the board part only: castling rights are checked afterwards */
-    char board[512];
+    char board[DF_MAX_LINE + 16]; /* any setup text with " w - - 0 1" after its board */
+    assert(strlen(v->setup_fen[v->setup]) <= DF_MAX_LINE);
     snprintf(board, sizeof board, "%s", v->setup_fen[v->setup]);
     char *sp = strchr(board, ' ');
     if (sp)
@@ -121,6 +126,16 @@ static bool failed(const Build *b)
     return b->errs->n > b->before;
 }
 
+/* The reader's limits fit the Variant's fields. */
+_Static_assert(sizeof((Variant *)0)->name > DF_MAX_VARIANT_NAME, "variant name");
+_Static_assert(sizeof((Variant *)0)->title > DF_MAX_VARIANT_TITLE, "variant title");
+_Static_assert(sizeof((Variant *)0)->source > DF_MAX_PATH, "file path");
+_Static_assert(sizeof((Variant *)0)->types[0].name > DF_MAX_PIECE_NAME, "piece name");
+_Static_assert(sizeof((Variant *)0)->types[0].title > DF_MAX_PIECE_TITLE, "piece title");
+_Static_assert(sizeof((Variant *)0)->setup_name[0] > DF_MAX_SETUP_NAME, "setup name");
+_Static_assert(sizeof((Variant *)0)->setup_name / sizeof((Variant *)0)->setup_name[0] == DF_MAX_SETUPS, "setups");
+_Static_assert(sizeof((Variant *)0)->options / sizeof((Variant *)0)->options[0] == DF_MAX_OPTIONS, "options");
+
 static Variant *new_variant(const VariantBlock *vb, const char *fname)
 {
     Variant *v = calloc(1, sizeof *v);
@@ -136,15 +151,35 @@ static Variant *new_variant(const VariantBlock *vb, const char *fname)
     return v;
 }
 
-/* First pass: the lines everything else refers to (the last board and
- * pieces lines count); rank-base is read here. */
+/* Lines that may appear once in a variant block: a repeat is an error,
+ * never "the last one wins". */
+static void check_repeats(Build *b, const VariantBlock *vb)
+{
+    static const char *const once[] = {"board",          "pieces",     "rank-base", "title",
+                                       "centre-rank",    "start-rank", "castling",  "promotion-rank",
+                                       "insane-ninja",   "scepter"};
+    for (int i = 0; i < vb->nd; i++)
+        for (size_t k = 0; k < sizeof once / sizeof once[0]; k++) {
+            if (strcmp(vb->d[i].words[0], once[k]))
+                continue;
+            for (int j = 0; j < i; j++)
+                if (!strcmp(vb->d[j].words[0], once[k])) {
+                    df_add_error(b->errs, b->fname, vb->d[i].line, "repeated '%s' line (first at line %d)", once[k],
+                                 vb->d[j].line);
+                    break;
+                }
+        }
+}
+
+/* First pass: the lines everything else refers to (each given once, see
+ * check_repeats); rank-base is read here. */
 static void find_geometry(Build *b, const VariantBlock *vb, const Directive **dboard, const Directive **dpieces)
 {
     for (int i = 0; i < vb->nd; i++) {
         const Directive *d = &vb->d[i];
-        if (strcmp(d->words[0], "board") == 0)
+        if (strcmp(d->words[0], "board") == 0 && !*dboard)
             *dboard = d;
-        else if (strcmp(d->words[0], "pieces") == 0)
+        else if (strcmp(d->words[0], "pieces") == 0 && !*dpieces)
             *dpieces = d;
         else if (strcmp(d->words[0], "rank-base") == 0) {
             if (d->nw != 2 || (strcmp(d->words[1], "0") && strcmp(d->words[1], "1")))
@@ -163,16 +198,18 @@ static int read_board_size(Build *b, const VariantBlock *vb, const Directive *db
         df_add_error(b->errs, b->fname, vb->line, "variant '%s' has no 'board' line", vb->name);
         return -1;
     }
-    int w, h;
-    char x, extra;
-    if (dboard->nw != 2 || sscanf(dboard->words[1], "%d%c%d%c", &w, &x, &h, &extra) != 3 || x != 'x' || w < 1 ||
-        h < 1 || w > NC_MAX_FILES || h > NC_MAX_RANKS) {
+    long w = 0, h = 0;
+    char wtext[DF_MAX_LINE + 1] = "";
+    const char *x = dboard->nw == 2 ? strchr(dboard->words[1], 'x') : NULL;
+    if (x)
+        snprintf(wtext, sizeof wtext, "%.*s", (int)(x - dboard->words[1]), dboard->words[1]);
+    if (!x || !df_parse_int(wtext, 1, NC_MAX_FILES, &w) || !df_parse_int(x + 1, 1, NC_MAX_RANKS, &h)) {
         df_add_error(b->errs, b->fname, dboard->line, "board must be WIDTHxHEIGHT with each 1-%d, not '%s'",
                      NC_MAX_FILES, dboard->nw > 1 ? dboard->words[1] : "");
         return -1;
     }
-    v->width = w;
-    v->height = h;
+    v->width = (int)w;
+    v->height = (int)h;
     v->stride = w + 2 * NC_PAD;
     for (int sq = 0; sq < NC_MAX_SQ; sq++) {
         v->file_of[sq] = -1;
@@ -195,17 +232,16 @@ static int add_piece_type(Build *b, const PieceLib *lib, const Directive *dpiece
     int line = dpieces->line;
     /* "NAME=DEFINITION" names a type after a differently named
      * definition, so every variant can call its pawn "pawn". */
-    char tname[48], dname[128];
+    char tname[DF_MAX_LINE + 1], dname[DF_MAX_LINE + 1];
     const char *eq = strchr(word, '=');
-    if (eq) {
-        snprintf(tname, sizeof tname, "%.*s", (int)(eq - word), word);
-        snprintf(dname, sizeof dname, "%s", eq + 1);
-    } else {
-        snprintf(tname, sizeof tname, "%.47s", word);
-        snprintf(dname, sizeof dname, "%s", word);
-    }
-    if (!df_valid_name(tname) || strlen(tname) >= sizeof v->types[0].name) {
+    snprintf(tname, sizeof tname, "%.*s", eq ? (int)(eq - word) : (int)strlen(word), word);
+    snprintf(dname, sizeof dname, "%s", eq ? eq + 1 : word);
+    if (!df_valid_name(tname)) {
         df_add_error(b->errs, b->fname, line, "bad piece type name '%s'", tname);
+        return 0;
+    }
+    if (strlen(tname) > DF_MAX_PIECE_NAME) {
+        df_add_error(b->errs, b->fname, line, "piece type name '%s' is longer than %d bytes", tname, DF_MAX_PIECE_NAME);
         return 0;
     }
     int k = df_lib_find(lib, dname);
@@ -225,6 +261,8 @@ static int add_piece_type(Build *b, const PieceLib *lib, const Directive *dpiece
     *pt = lib->defs[k].pt;
     snprintf(pt->name, sizeof pt->name, "%s", tname);
     pt->description = lib->defs[k].pt.description ? strdup(lib->defs[k].pt.description) : NULL;
+    if (lib->defs[k].pt.description && !pt->description)
+        df_add_error(b->errs, b->fname, line, "out of memory");
     for (int t = 0; t < v->ntypes - 1; t++)
         if (v->types[t].letter == pt->letter)
             df_add_error(b->errs, b->fname, line, "letter '%c' is used by both '%s' and '%s'", pt->letter,
@@ -254,15 +292,10 @@ static void read_missing(Build *b, const Directive *d)
     if (d->nw < 2)
         df_add_error(b->errs, b->fname, d->line, "'missing' needs squares, e.g. 'missing a0-d0 g0-j0'");
     for (int k = 1; k < d->nw; k++) {
-        char a[32], z[32];
+        char a[DF_MAX_LINE + 1], z[DF_MAX_LINE + 1];
         const char *dash = strchr(d->words[k], '-');
-        if (dash) {
-            snprintf(a, sizeof a, "%.*s", (int)(dash - d->words[k]), d->words[k]);
-            snprintf(z, sizeof z, "%s", dash + 1);
-        } else {
-            snprintf(a, sizeof a, "%.31s", d->words[k]);
-            snprintf(z, sizeof z, "%.31s", d->words[k]);
-        }
+        snprintf(a, sizeof a, "%.*s", dash ? (int)(dash - d->words[k]) : (int)strlen(d->words[k]), d->words[k]);
+        snprintf(z, sizeof z, "%s", dash ? dash + 1 : d->words[k]);
         int s1 = df_square_word(v, a, true), s2 = df_square_word(v, z, true);
         if (s1 < 0 || s2 < 0 || v->rank_of[s1] != v->rank_of[s2] || v->file_of[s1] > v->file_of[s2]) {
             df_add_error(b->errs, b->fname, d->line, "bad square range '%s' (squares of one rank, like a0-d0)",
@@ -279,9 +312,8 @@ static void read_special_rank(Build *b, const Directive *d)
 {
     Variant *v = b->v;
     const char *kw = d->words[0];
-    char *end;
-    long label = d->nw == 2 ? strtol(d->words[1], &end, 10) : -1;
-    if (d->nw != 2 || *end || label - v->rank_base < 0 || label - v->rank_base >= v->height) {
+    long label;
+    if (d->nw != 2 || !df_parse_int(d->words[1], v->rank_base, v->rank_base + v->height - 1, &label)) {
         df_add_error(b->errs, b->fname, d->line, "%s must be a rank of the board, not '%s'", kw,
                      d->nw > 1 ? d->words[1] : "");
         return;
@@ -309,12 +341,15 @@ static void read_board_details(Build *b, const VariantBlock *vb)
         if (!strcmp(kw, "title")) {
             if (!d->text[0])
                 df_add_error(b->errs, b->fname, d->line, "'title' needs a value");
-            snprintf(v->title, sizeof v->title, "%.63s", d->text);
+            else if (strlen(d->text) > DF_MAX_VARIANT_TITLE)
+                df_add_error(b->errs, b->fname, d->line, "title longer than %d bytes", DF_MAX_VARIANT_TITLE);
+            else
+                snprintf(v->title, sizeof v->title, "%s", d->text);
         } else if (!strcmp(kw, "describe")) {
             if (!d->text[0])
                 df_add_error(b->errs, b->fname, d->line, "'describe' needs a value");
-            else
-                v->description = df_append_text(v->description, d->text);
+            else if (!df_append_text(&v->description, d->text))
+                df_add_error(b->errs, b->fname, d->line, "out of memory");
         } else if (!strcmp(kw, "missing")) {
             read_missing(b, d);
         } else if (is_special_rank(kw)) {
@@ -379,6 +414,36 @@ static int check_piece_needs(Build *b, const VariantBlock *vb, const Directive *
     return 0;
 }
 
+/* An optional rule needs both its 'option' line (the player's switch) and
+ * its rule line (what it does); either alone is a mistake in the file. */
+static int check_options(Build *b, const VariantBlock *vb)
+{
+    static const char *const rules[] = {"insane-ninja", "scepter"};
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+        int option = 0, rule = 0;
+        for (int i = 0; i < vb->nd; i++) {
+            const Directive *d = &vb->d[i];
+            if (!strcmp(d->words[0], "option") && d->nw > 1 && !strcmp(d->words[1], rules[r]))
+                option = d->line;
+            if (!strcmp(d->words[0], rules[r]))
+                rule = d->line;
+        }
+        if (option && !rule)
+            df_add_error(b->errs, b->fname, option, "option '%s' needs a '%s' line", rules[r], rules[r]);
+        else if (rule && !option)
+            df_add_error(b->errs, b->fname, rule, "'%s' line without an 'option %s DESCRIPTION' line", rules[r], rules[r]);
+    }
+    return failed(b) ? -1 : 0;
+}
+
+/* "setup 'NAME': TEXT", TEXT a message made (and quoted) by another part. */
+static void setup_error(Build *b, int line, const char *name, const char *text)
+{
+    char qname[64], msg[320];
+    snprintf(msg, sizeof msg, "setup '%s': %s", nc_quote(name, qname, sizeof qname), text);
+    df_add_error_text(b->errs, b->fname, line, msg);
+}
+
 /* "setup NAME TEXT": stored, then its castling squares and text checked. */
 static void add_setup(Build *b, const Directive *d)
 {
@@ -387,25 +452,40 @@ static void add_setup(Build *b, const Directive *d)
         df_add_error(b->errs, b->fname, d->line, "'setup' needs a name and a position text");
         return;
     }
-    if (v->nsetups >= 4) {
-        df_add_error(b->errs, b->fname, d->line, "more than 4 setups");
+    if (v->nsetups >= DF_MAX_SETUPS) {
+        df_add_error(b->errs, b->fname, d->line, "more than %d setups", DF_MAX_SETUPS);
         return;
     }
-    const char *fen = strstr(d->text, d->words[1]) + strlen(d->words[1]);
+    if (strlen(d->words[1]) > DF_MAX_SETUP_NAME) {
+        df_add_error(b->errs, b->fname, d->line, "setup name '%s' is longer than %d bytes", d->words[1],
+                     DF_MAX_SETUP_NAME);
+        return;
+    }
+    for (int i = 0; i < v->nsetups; i++)
+        if (!strcmp(v->setup_name[i], d->words[1])) {
+            df_add_error(b->errs, b->fname, d->line, "setup '%s' is given twice (first at line %d)", d->words[1],
+                         b->setup_line[i]);
+            return;
+        }
+    /* the text after the keyword starts with the name */
+    assert(!strncmp(d->text, d->words[1], strlen(d->words[1])));
+    const char *fen = d->text + strlen(d->words[1]);
     while (*fen == ' ' || *fen == '\t')
         fen++;
-    int k = v->nsetups++;
-    snprintf(v->setup_name[k], sizeof v->setup_name[k], "%.23s", d->words[1]);
-    v->setup_fen[k] = strdup(fen);
-    v->setup = k;
-    char err[200];
-    if (v->castling && df_locate_castling(v, err, sizeof err)) {
-        df_add_error(b->errs, b->fname, d->line, "setup '%s': %s", d->words[1], err);
+    char *copy = strdup(fen);
+    if (!copy) {
+        df_add_error(b->errs, b->fname, d->line, "out of memory");
         return;
     }
+    int k = v->nsetups++;
+    snprintf(v->setup_name[k], sizeof v->setup_name[k], "%s", d->words[1]);
+    v->setup_fen[k] = copy;
+    b->setup_line[k] = d->line;
+    v->setup = k;
+    char err[200];
     Position p;
-    if (pos_from_fen(&p, v, fen, err, sizeof err))
-        df_add_error(b->errs, b->fname, d->line, "setup '%s': %s", d->words[1], err);
+    if ((v->castling && df_locate_castling(v, err, sizeof err)) || pos_from_fen(&p, v, fen, err, sizeof err))
+        setup_error(b, d->line, d->words[1], err);
 }
 
 /* Every setup; the first one is chosen and its castling squares found. */
@@ -422,7 +502,7 @@ static int read_setups(Build *b, const VariantBlock *vb)
     v->setup = 0;
     char err[200];
     if (v->castling && df_locate_castling(v, err, sizeof err)) {
-        df_add_error(b->errs, b->fname, vb->line, "%s", err);
+        df_add_error_text(b->errs, b->fname, vb->line, err);
         return -1;
     }
     return 0;
@@ -435,8 +515,9 @@ Variant *df_build_variant(const VariantBlock *vb, const PieceLib *lib, const cha
         df_add_error(errs, fname, 0, "out of memory");
         return NULL;
     }
-    Build b = {v, fname, errs, errs->n};
+    Build b = {.v = v, .fname = fname, .errs = errs, .before = errs->n};
     const Directive *dboard = NULL, *dpieces = NULL;
+    check_repeats(&b, vb);
     find_geometry(&b, vb, &dboard, &dpieces);
     if (read_board_size(&b, vb, dboard) || read_piece_types(&b, vb, lib, dpieces) || failed(&b))
         goto fail;
@@ -444,9 +525,12 @@ Variant *df_build_variant(const VariantBlock *vb, const PieceLib *lib, const cha
     if (failed(&b))
         goto fail;
     char err[200];
-    variant_finish(v, err, sizeof err);
+    if (variant_finish(v, err, sizeof err)) {
+        df_add_error_text(errs, fname, vb->line, err);
+        goto fail;
+    }
     read_rules(&b, vb);
-    if (failed(&b) || check_piece_needs(&b, vb, dpieces) || read_setups(&b, vb))
+    if (failed(&b) || check_piece_needs(&b, vb, dpieces) || check_options(&b, vb) || read_setups(&b, vb))
         goto fail;
     return v;
 fail:

@@ -1,6 +1,6 @@
 /* Types and steps shared by the parts of the data-file reader (datafile*.c):
- * lines and words, the piece library, parsed variant blocks, the error
- * collector.  Only datafile*.c include this; everything else goes through
+ * the reader's limits, lines and words, the piece library, parsed variant
+ * blocks, the error collector.  Only datafile*.c include this; everything else goes through
  * datafile.h.  Messages are asserted by tests/test_datafile.c: keep them. */
 #ifndef NC_DATAFILE_INTERNAL_H
 #define NC_DATAFILE_INTERNAL_H
@@ -10,7 +10,21 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define DF_MAX_WORDS 40
+/* The reader's limits (doc/data-files.md, "Limits"); input over one is
+ * refused with a message naming it. */
+#define DF_MAX_LINE 1023        /* bytes on a line, without the newline */
+#define DF_MAX_WORDS 40         /* words on a line */
+#define DF_MAX_FILE (1L << 20)  /* bytes in a file */
+#define DF_MAX_DEFS 96          /* piece definitions in pieces.txt and the variant file together */
+#define DF_MAX_DIRECTIVES 96    /* lines in a variant block */
+#define DF_MAX_PIECE_NAME 31    /* bytes in a piece (type) name */
+#define DF_MAX_VARIANT_NAME 47  /* bytes in a variant name */
+#define DF_MAX_PIECE_TITLE 47   /* bytes in a piece's title */
+#define DF_MAX_VARIANT_TITLE 63 /* bytes in a variant's title */
+#define DF_MAX_SETUP_NAME 23    /* bytes in a setup name */
+#define DF_MAX_SETUPS 4
+#define DF_MAX_OPTIONS 4
+#define DF_MAX_PATH 1023        /* bytes in a file's path */
 
 /* One line of a file split into words (comment cut off). */
 typedef struct {
@@ -18,36 +32,39 @@ typedef struct {
     int line;
     int nw;
     char *w[DF_MAX_WORDS];
-    char store[1024];
+    char store[DF_MAX_LINE + 1];
 } Line;
 
 /* A piece definition as read, with where it came from. */
 typedef struct {
     PieceType pt;
     int line;
-    char file[256];
-    bool defined; /* its block was closed with 'end' */
+    const char *file; /* the name the file was read under; outlives the library */
+    bool defined;     /* its block was closed with 'end' */
+    int title_line, letter_line, value_line; /* where each was given; 0 = not yet */
 } PieceDef;
 
 /* Every piece definition of pieces.txt and the variant file, in order. */
 typedef struct {
-    PieceDef defs[96];
+    PieceDef defs[DF_MAX_DEFS];
     int n;
 } PieceLib;
 
-/* One line of a variant block, kept as words and as the text after the
- * keyword; its meaning is checked when the variant is built. */
+/* One line of a variant block, kept as words (pointing into store) and as
+ * the text after the keyword; its meaning is checked when the variant is
+ * built.  Directives are not copied once stored, so the words stay valid. */
 typedef struct {
     int line;
-    char text[1024];
+    char text[DF_MAX_LINE + 1];
     int nw;
-    char words[DF_MAX_WORDS][128];
+    const char *words[DF_MAX_WORDS];
+    char store[DF_MAX_LINE + 1];
 } Directive;
 
 typedef struct {
-    char name[48];
+    char name[DF_MAX_VARIANT_NAME + 1];
     int line;
-    Directive d[96];
+    Directive d[DF_MAX_DIRECTIVES];
     int nd;
 } VariantBlock;
 
@@ -57,17 +74,26 @@ typedef struct {
     const char *fname;
     DataErrors *errs;
     int before; /* errs->n when building began: more means it failed */
+    int setup_line[DF_MAX_SETUPS]; /* where each setup was given */
+    int option_line[DF_MAX_OPTIONS];
+    int special_line;               /* the first line giving special squares; 0 = none */
 } Build;
 
-/* datafile.c: the error collector ("FILE:LINE: message"; line 0 = none). */
+/* datafile.c: the error collector ("FILE:LINE: message"; line 0 = none).
+ * The file name and every %s argument are outside text: they are quoted
+ * (nc_quote), each cut visibly after about 60 bytes.  Only %s, %.*s, %d,
+ * %c and %% may be used.  df_add_error_text adds a message whose text is
+ * already safe (made by another parser that quotes its input). */
 void df_add_error(DataErrors *e, const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+void df_add_error_text(DataErrors *e, const char *file, int line, const char *text);
 
 /* datafile_lex.c: files, lines, words. */
 char *df_read_file(const char *path, DataErrors *errs);
-const char *df_next_line(const char *s, Line *l, char *rest, size_t restlen);
-char *df_append_text(char *old, const char *add);
+const char *df_next_line(const char *s, Line *l, char *rest, size_t restlen, DataErrors *errs);
+bool df_append_text(char **text, const char *add);
 bool df_valid_name(const char *s);
+bool df_parse_int(const char *s, long lo, long hi, long *out);
 
 /* datafile_piece.c: piece blocks. */
 int df_lib_find(const PieceLib *lib, const char *name);

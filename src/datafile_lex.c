@@ -1,13 +1,52 @@
-/* Data files as text: reading a whole file, cutting it into lines, a line
- * into words (with '#' comments removed) and the free text after a keyword.
- * Knows no keywords beyond the two whose text may hold '#'. */
+/* Data files as text: reading a whole file (its size limit, NUL bytes),
+ * cutting it into lines, a line into words (with '#' comments removed) and
+ * the free text after a keyword, with the limits on both; plain numbers.
+ * Knows no keywords beyond the two whose text is free. */
 #include "datafile_internal.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The whole of an open file, at most DF_MAX_FILE bytes; *n its length. */
+static char *read_all(FILE *f, const char *path, size_t *n, DataErrors *errs)
+{
+    size_t cap = 4096;
+    char *buf = malloc(cap);
+    *n = 0;
+    while (buf) {
+        size_t r = fread(buf + *n, 1, cap - *n - 1, f);
+        *n += r;
+        if (*n > (size_t)DF_MAX_FILE) {
+            df_add_error(errs, path, 0, "file larger than %d bytes", (int)DF_MAX_FILE);
+            free(buf);
+            return NULL;
+        }
+        if (r == 0)
+            break;
+        if (*n + 1 >= cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb)
+                free(buf);
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    if (!buf) {
+        df_add_error(errs, path, 0, "out of memory reading the file");
+        return NULL;
+    }
+    if (ferror(f)) {
+        df_add_error(errs, path, 0, "cannot read (%s)", strerror(errno));
+        free(buf);
+        return NULL;
+    }
+    buf[*n] = 0;
+    return buf;
+}
 
 char *df_read_file(const char *path, DataErrors *errs)
 {
@@ -16,36 +55,27 @@ char *df_read_file(const char *path, DataErrors *errs)
         df_add_error(errs, path, 0, "cannot open (%s)", strerror(errno));
         return NULL;
     }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) {
-        fclose(f);
+    size_t n;
+    char *buf = read_all(f, path, &n, errs);
+    fclose(f);
+    const char *nul = buf ? memchr(buf, 0, n) : NULL;
+    if (nul) {
+        int line = 1;
+        for (const char *c = buf; c < nul; c++)
+            line += *c == '\n';
+        df_add_error(errs, path, 0, "NUL byte at line %d", line);
+        free(buf);
         return NULL;
     }
-    size_t r;
-    while ((r = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += r;
-        if (n + 1 >= cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    buf[n] = 0;
     return buf;
 }
 
-/* Splits one line into words; '#' starts a comment. */
-static void split_line(Line *l, const char *src, size_t len)
+/* Splits one line (at most DF_MAX_LINE bytes) into words; '#' starts a
+ * comment.  Returns -1 when there are more than DF_MAX_WORDS words (the
+ * first DF_MAX_WORDS are kept). */
+static int split_line(Line *l, const char *src, size_t len)
 {
-    if (len >= sizeof l->store)
-        len = sizeof l->store - 1;
+    assert(len < sizeof l->store);
     memcpy(l->store, src, len);
     l->store[len] = 0;
     char *hash = strchr(l->store, '#');
@@ -53,9 +83,12 @@ static void split_line(Line *l, const char *src, size_t len)
         *hash = 0;
     l->nw = 0;
     char *save = NULL;
-    for (char *tok = strtok_r(l->store, " \t\r\n", &save); tok && l->nw < DF_MAX_WORDS;
-         tok = strtok_r(NULL, " \t\r\n", &save))
+    for (char *tok = strtok_r(l->store, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+        if (l->nw == DF_MAX_WORDS)
+            return -1;
         l->w[l->nw++] = tok;
+    }
+    return 0;
 }
 
 /* Text after the keyword of the line: titles and descriptions. */
@@ -78,33 +111,67 @@ static const char *line_rest(const char *src, size_t len, char *buf, size_t bufl
 }
 
 /* Reads the line starting at s into l (words; l->line counts up) and rest
- * (the text after the keyword); returns where the next line starts. */
-const char *df_next_line(const char *s, Line *l, char *rest, size_t restlen)
+ * (the text after the keyword, restlen > DF_MAX_LINE); returns where the
+ * next line starts.  A line over the limits is reported and has no words. */
+const char *df_next_line(const char *s, Line *l, char *rest, size_t restlen, DataErrors *errs)
 {
+    assert(restlen > DF_MAX_LINE);
     const char *e = strchr(s, '\n');
     size_t len = e ? (size_t)(e - s) : strlen(s);
+    const char *next = e ? e + 1 : s + len;
     l->line++;
-    split_line(l, s, len);
+    l->nw = 0;
+    rest[0] = 0;
+    if (len > DF_MAX_LINE) {
+        df_add_error(errs, l->file, l->line, "line longer than %d bytes", DF_MAX_LINE);
+        return next;
+    }
+    int split = split_line(l, s, len);
+    /* title and describe lines are read as text: their words do not count */
+    bool text = l->nw && (!strcmp(l->w[0], "describe") || !strcmp(l->w[0], "title"));
+    if (split && !text) {
+        df_add_error(errs, l->file, l->line, "more than %d words on a line", DF_MAX_WORDS);
+        l->nw = 0;
+        return next;
+    }
+    if (split)
+        l->nw = 1; /* the keyword; the text is rest */
     line_rest(s, len, rest, restlen);
     /* '#' starts a comment, except in title and describe texts */
-    bool keeps_hash = l->nw && (!strcmp(l->w[0], "describe") || !strcmp(l->w[0], "title"));
+    bool keeps_hash = text;
     char *hash = keeps_hash ? NULL : strchr(rest, '#');
     if (hash)
         *hash = 0;
-    return e ? e + 1 : s + len;
+    return next;
 }
 
-/* Joins describe lines with one space. */
-char *df_append_text(char *old, const char *add)
+/* Joins describe lines with one space; false (text unchanged) when out of memory. */
+bool df_append_text(char **text, const char *add)
 {
-    size_t ol = old ? strlen(old) : 0, al = strlen(add);
-    char *n = realloc(old, ol + al + 2);
+    size_t ol = *text ? strlen(*text) : 0, al = strlen(add);
+    char *n = realloc(*text, ol + al + 2);
     if (!n)
-        return old;
+        return false;
     if (ol)
         n[ol++] = ' ';
     memcpy(n + ol, add, al + 1);
-    return n;
+    *text = n;
+    return true;
+}
+
+/* A whole number lo..hi written plainly: digits only (a '-' first for a
+ * negative one), no leading zeros, no sign or space. */
+bool df_parse_int(const char *s, long lo, long hi, long *out)
+{
+    const char *d = s[0] == '-' ? s + 1 : s;
+    size_t n = strlen(d);
+    if (n == 0 || n > 9 || (d[0] == '0' && n > 1) || strspn(d, "0123456789") != n)
+        return false;
+    long v = strtol(s, NULL, 10);
+    if (v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
 }
 
 /* Piece, variant and type names: lower-case letters, digits and '-'. */

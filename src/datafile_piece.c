@@ -4,6 +4,7 @@
  * Knows nothing of variants. */
 #include "datafile_internal.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,8 +34,13 @@ static int add_dirs(Atom *a, const char *word, const Line *l, DataErrors *errs)
         {"fwd-diag", 2, {{1, 1}, {-1, 1}}},
         {"back-diag", 2, {{1, -1}, {-1, -1}}},
     };
-    char buf[128];
+    char buf[DF_MAX_LINE + 1];
+    assert(strlen(word) < sizeof buf);
     snprintf(buf, sizeof buf, "%s", word);
+    if (!buf[0] || buf[0] == ',' || buf[strlen(buf) - 1] == ',' || strstr(buf, ",,")) {
+        df_add_error(errs, l->file, l->line, "empty direction in '%s'", word);
+        return -1;
+    }
     char *save1 = NULL;
     for (char *tok = strtok_r(buf, ",", &save1); tok; tok = strtok_r(NULL, ",", &save1)) {
         int found = -1;
@@ -50,7 +56,9 @@ static int add_dirs(Atom *a, const char *word, const Line *l, DataErrors *errs)
             for (int j = 0; j < a->ndirs; j++)
                 if (a->dx[j] == names[found].d[k][0] && a->dy[j] == names[found].d[k][1])
                     dup = true;
-            if (!dup && a->ndirs < NC_MAX_DIRS) {
+            /* every direction is one of the 8 unit steps, each kept once */
+            assert(dup || a->ndirs < NC_MAX_DIRS);
+            if (!dup) {
                 a->dx[a->ndirs] = names[found].d[k][0];
                 a->dy[a->ndirs] = names[found].d[k][1];
                 a->ndirs++;
@@ -63,9 +71,11 @@ static int add_dirs(Atom *a, const char *word, const Line *l, DataErrors *errs)
 /* "X,Y": the eight (or four) mirror images of the leap. */
 static int parse_leap(Atom *a, const char *word, const Line *l, DataErrors *errs)
 {
-    int x, y;
-    char extra;
-    if (sscanf(word, "%d,%d%c", &x, &y, &extra) != 2 || x < 0 || y < 0 || (x == 0 && y == 0)) {
+    long x, y;
+    char xs[DF_MAX_LINE + 1];
+    const char *comma = strchr(word, ',');
+    snprintf(xs, sizeof xs, "%.*s", comma ? (int)(comma - word) : 0, word);
+    if (!comma || !df_parse_int(xs, 0, 99, &x) || !df_parse_int(comma + 1, 0, 99, &y) || (x == 0 && y == 0)) {
         df_add_error(errs, l->file, l->line, "bad leap '%s' (expected two numbers like 2,1)", word);
         return -1;
     }
@@ -73,7 +83,7 @@ static int parse_leap(Atom *a, const char *word, const Line *l, DataErrors *errs
         df_add_error(errs, l->file, l->line, "leap '%s' is longer than %d squares", word, NC_PAD);
         return -1;
     }
-    int vec[2][2] = {{x, y}, {y, x}};
+    int vec[2][2] = {{(int)x, (int)y}, {(int)y, (int)x}};
     for (int i = 0; i < 2; i++)
         for (int sx = -1; sx <= 1; sx += 2)
             for (int sy = -1; sy <= 1; sy += 2) {
@@ -82,6 +92,7 @@ static int parse_leap(Atom *a, const char *word, const Line *l, DataErrors *errs
                 for (int j = 0; j < a->ndirs; j++)
                     if (a->dx[j] == dx && a->dy[j] == dy)
                         dup = true;
+                assert(dup || a->ndirs < NC_MAX_DIRS); /* at most 8 mirror images */
                 if (!dup) {
                     a->dx[a->ndirs] = (int8_t)dx;
                     a->dy[a->ndirs] = (int8_t)dy;
@@ -95,8 +106,11 @@ static int parse_leap(Atom *a, const char *word, const Line *l, DataErrors *errs
 static int parse_classes(const char *val, bool dest, int *out)
 {
     int m = 0;
-    char buf[64];
+    char buf[DF_MAX_LINE + 1];
+    assert(strlen(val) < sizeof buf);
     snprintf(buf, sizeof buf, "%s", val);
+    if (!buf[0] || buf[0] == '+' || buf[strlen(buf) - 1] == '+' || strstr(buf, "++"))
+        return -1;
     char *save2 = NULL;
     for (char *tok = strtok_r(buf, "+", &save2); tok; tok = strtok_r(NULL, "+", &save2)) {
         if (strcmp(tok, "empty") == 0)
@@ -168,23 +182,17 @@ static int move_flag(Atom *a, const char *w, const Line *l, DataErrors *errs)
 /* range=N, N-M or N- (no upper limit), each 1-64. */
 static int parse_range(Atom *a, const char *val, const Line *l, DataErrors *errs)
 {
-    int lo, hi = 0, n = 0;
-    char dash = 0;
-    int k = sscanf(val, "%d%c%d%n", &lo, &dash, &hi, &n);
-    bool ok = false;
-    if (k == 1 && (int)strlen(val) == snprintf(NULL, 0, "%d", lo)) {
+    char lo_text[DF_MAX_LINE + 1];
+    const char *dash = strchr(val, '-');
+    snprintf(lo_text, sizeof lo_text, "%.*s", dash ? (int)(dash - val) : (int)strlen(val), val);
+    long lo, hi = 0;
+    bool ok = df_parse_int(lo_text, 1, 64, &lo);
+    if (ok && dash && dash[1])
+        ok = df_parse_int(dash + 1, lo, 64, &hi);
+    else if (ok && !dash)
         hi = lo;
-        ok = true;
-    } else if (k >= 2 && dash == '-') {
-        if (k == 2 && val[strlen(val) - 1] == '-') {
-            hi = 0;
-            ok = true;
-        } else if (k == 3 && val[n] == 0) {
-            ok = true;
-        }
-    }
-    if (!ok || lo < 1 || lo > 64 || (hi && (hi < lo || hi > 64))) {
-        df_add_error(errs, l->file, l->line, "bad range '%s' (expected N, N-M or N-)", val);
+    if (!ok) {
+        df_add_error(errs, l->file, l->line, "bad range '%s' (expected N, N-M or N-, each 1-64)", val);
         return -1;
     }
     a->min = (uint8_t)lo;
@@ -208,17 +216,25 @@ static int parse_zone(Atom *a, const char *val, const Line *l, DataErrors *errs)
     return 0;
 }
 
-/* A move option KEY=VALUE. */
-static int move_setting(Atom *a, const char *w, const char *eq, bool *has_range, const Line *l, DataErrors *errs)
+/* A move option KEY=VALUE; seen collects the keys given so far, one bit each. */
+static int move_setting(Atom *a, const char *w, const char *eq, unsigned *seen, const Line *l, DataErrors *errs)
 {
-    char key[32];
+    static const char *const keys[] = {"range", "over", "to", "zone", "start"};
+    char key[DF_MAX_LINE + 1];
     snprintf(key, sizeof key, "%.*s", (int)(eq - w), w);
     const char *val = eq + 1;
+    for (unsigned k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        if (!strcmp(key, keys[k])) {
+            if (*seen & (1u << k)) {
+                df_add_error(errs, l->file, l->line, "'%s=' given twice in one move", key);
+                return -1;
+            }
+            *seen |= 1u << k;
+        }
     int m;
     if (strcmp(key, "range") == 0) {
         if (parse_range(a, val, l, errs))
             return -1;
-        *has_range = true;
     } else if (strcmp(key, "over") == 0) {
         if (parse_classes(val, false, &m)) {
             df_add_error(errs, l->file, l->line, "bad value '%s' for over= (empty, friend, enemy, occupied, any)", val);
@@ -268,13 +284,13 @@ static int parse_move(PieceType *pt, const Line *l, DataErrors *errs)
     a.to = SQ_EMPTY | SQ_ENEMY;
     if (move_kind_and_dirs(&a, l, errs))
         return -1;
-    bool has_range = false;
+    unsigned seen = 0; /* bit 0: range= */
     for (int i = 3; i < l->nw; i++) {
         const char *eq = strchr(l->w[i], '=');
-        if (eq ? move_setting(&a, l->w[i], eq, &has_range, l, errs) : move_flag(&a, l->w[i], l, errs))
+        if (eq ? move_setting(&a, l->w[i], eq, &seen, l, errs) : move_flag(&a, l->w[i], l, errs))
             return -1;
     }
-    if (a.kind == ATOM_LEAP && has_range) {
+    if (a.kind == ATOM_LEAP && (seen & 1u)) {
         df_add_error(errs, l->file, l->line, "a leap takes no range");
         return -1;
     }
@@ -289,8 +305,9 @@ static int parse_move(PieceType *pt, const Line *l, DataErrors *errs)
 /* "piece NAME" (name already checked): a new definition, or NULL if full. */
 PieceDef *df_piece_open(PieceLib *lib, const Line *l, DataErrors *errs)
 {
-    if (lib->n >= (int)(sizeof lib->defs / sizeof lib->defs[0])) {
-        df_add_error(errs, l->file, l->line, "too many piece definitions");
+    if (lib->n >= DF_MAX_DEFS) {
+        df_add_error(errs, l->file, l->line, "more than %d piece definitions (pieces.txt and the variant file together)",
+                     DF_MAX_DEFS);
         return NULL;
     }
     for (int i = 0; i < lib->n; i++)
@@ -300,10 +317,53 @@ PieceDef *df_piece_open(PieceLib *lib, const Line *l, DataErrors *errs)
     memset(def, 0, sizeof *def);
     snprintf(def->pt.name, sizeof def->pt.name, "%s", l->w[1]);
     snprintf(def->pt.title, sizeof def->pt.title, "%s", l->w[1]);
-    snprintf(def->file, sizeof def->file, "%s", l->file);
+    def->file = l->file;
     def->line = l->line;
     def->pt.value = -1;
     return def;
+}
+
+/* A line that may appear once in a block: false (after the message) when
+ * it was given before; *first remembers where it was given. */
+static bool first_time(int *first, const Line *l, DataErrors *errs)
+{
+    if (*first) {
+        df_add_error(errs, l->file, l->line, "repeated '%s' line (first at line %d)", l->w[0], *first);
+        return false;
+    }
+    *first = l->line;
+    return true;
+}
+
+/* title, describe, letter, value: the lines with a value. */
+static void piece_text_line(PieceDef *def, const Line *l, const char *rest, DataErrors *errs)
+{
+    PieceType *pt = &def->pt;
+    const char *kw = l->w[0];
+    if (strcmp(kw, "title") == 0) {
+        if (!rest[0])
+            df_add_error(errs, l->file, l->line, "'title' needs a value");
+        else if (strlen(rest) > DF_MAX_PIECE_TITLE)
+            df_add_error(errs, l->file, l->line, "title longer than %d bytes", DF_MAX_PIECE_TITLE);
+        else if (first_time(&def->title_line, l, errs))
+            snprintf(pt->title, sizeof pt->title, "%s", rest);
+    } else if (strcmp(kw, "describe") == 0) {
+        if (!rest[0])
+            df_add_error(errs, l->file, l->line, "'describe' needs a value");
+        else if (!df_append_text(&pt->description, rest))
+            df_add_error(errs, l->file, l->line, "out of memory");
+    } else if (strcmp(kw, "letter") == 0) {
+        if (l->nw != 2 || strlen(l->w[1]) != 1 || !isupper((unsigned char)l->w[1][0]))
+            df_add_error(errs, l->file, l->line, "letter must be one upper-case letter A-Z, not '%s'", l->nw > 1 ? l->w[1] : "");
+        else if (first_time(&def->letter_line, l, errs))
+            pt->letter = l->w[1][0];
+    } else {
+        long val;
+        if (l->nw != 2 || !df_parse_int(l->w[1], 0, 100000, &val))
+            df_add_error(errs, l->file, l->line, "value must be a whole number of centipawns 0-100000, not '%s'", l->nw > 1 ? l->w[1] : "");
+        else if (first_time(&def->value_line, l, errs))
+            pt->value = (int)val;
+    }
 }
 
 /* One line inside a piece block. */
@@ -311,28 +371,11 @@ void df_piece_line(PieceDef *def, const Line *l, const char *rest, DataErrors *e
 {
     PieceType *pt = &def->pt;
     const char *kw = l->w[0];
-    if (strcmp(kw, "title") == 0) {
-        if (!rest[0])
-            df_add_error(errs, l->file, l->line, "'title' needs a value");
-        else
-            snprintf(pt->title, sizeof pt->title, "%.47s", rest);
-    } else if (strcmp(kw, "describe") == 0) {
-        if (!rest[0])
-            df_add_error(errs, l->file, l->line, "'describe' needs a value");
-        else
-            pt->description = df_append_text(pt->description, rest);
-    } else if (strcmp(kw, "letter") == 0) {
-        if (l->nw != 2 || strlen(l->w[1]) != 1 || !isupper((unsigned char)l->w[1][0]))
-            df_add_error(errs, l->file, l->line, "letter must be one upper-case letter A-Z, not '%s'", l->nw > 1 ? l->w[1] : "");
-        else
-            pt->letter = l->w[1][0];
-    } else if (strcmp(kw, "value") == 0) {
-        char *end;
-        long val = l->nw == 2 ? strtol(l->w[1], &end, 10) : -1;
-        if (l->nw != 2 || *end || val < 0 || val > 100000)
-            df_add_error(errs, l->file, l->line, "value must be a whole number of centipawns 0-100000, not '%s'", l->nw > 1 ? l->w[1] : "");
-        else
-            pt->value = (int)val;
+    bool flag = !strcmp(kw, "royal") || !strcmp(kw, "promotes") || !strcmp(kw, "titan");
+    if (!strcmp(kw, "title") || !strcmp(kw, "describe") || !strcmp(kw, "letter") || !strcmp(kw, "value")) {
+        piece_text_line(def, l, rest, errs);
+    } else if (flag && l->nw > 1) {
+        df_add_error(errs, l->file, l->line, "'%s' takes no value, not '%s'", kw, l->w[1]);
     } else if (strcmp(kw, "royal") == 0) {
         pt->royal = true;
     } else if (strcmp(kw, "promotes") == 0) {

@@ -4,6 +4,7 @@
  * order; setups and the whole-variant checks are datafile_build.c's. */
 #include "datafile_internal.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,21 +15,58 @@ static int mirror_label(const Variant *v, int sq)
     return nc_sq(v, v->file_of[sq], v->height - 1 - v->rank_of[sq]);
 }
 
-/* Splits "a,b,c" (or words) into type indices. */
-static int parse_type_list(Build *b, const char *list, int *out, int max, int line)
+/* Splits the comma-separated list given for key (e.g. "from=") into at
+ * most max items (what they are: "squares") pointing into buf (DF_MAX_LINE
+ * + 1 bytes).  Returns their number, or -1 after the message: an empty
+ * list, an empty item, too many. */
+static int split_list(Build *b, const Directive *d, const char *key, const char *what, const char *list, char *buf,
+                      char **items, int max)
 {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", list);
+    assert(strlen(list) <= DF_MAX_LINE);
+    snprintf(buf, DF_MAX_LINE + 1, "%s", list);
+    const char *sep = key[strlen(key) - 1] == '=' ? "" : " "; /* "from=a,b" but "titans a,b" */
+    if (!buf[0]) {
+        df_add_error(b->errs, b->fname, d->line, "%s needs a list, e.g. %s%sa,b", key, key, sep);
+        return -1;
+    }
     int n = 0;
-    char *save3 = NULL;
-    for (char *tok = strtok_r(buf, ", ", &save3); tok; tok = strtok_r(NULL, ", ", &save3)) {
-        int t = df_type_named(b->v, tok);
-        if (t < 0) {
-            df_add_error(b->errs, b->fname, line, "piece type '%s' is not in this variant", tok);
+    for (char *p = buf;;) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = 0;
+        if (!*p) {
+            df_add_error(b->errs, b->fname, d->line, "empty item in %s%s%s", key, sep, list);
             return -1;
         }
-        if (n < max)
-            out[n++] = t;
+        if (n == max) {
+            df_add_error(b->errs, b->fname, d->line, "more than %d %s in %s", max, what, key);
+            return -1;
+        }
+        items[n++] = p;
+        if (!comma)
+            return n;
+        p = comma + 1;
+    }
+}
+
+/* "from=A,B": type indices into out (each type once); -1 after the message. */
+static int parse_type_list(Build *b, const Directive *d, const char *key, const char *list, int *out)
+{
+    char buf[DF_MAX_LINE + 1];
+    char *items[NC_MAX_TYPES];
+    int n = split_list(b, d, key, "piece types", list, buf, items, NC_MAX_TYPES);
+    for (int k = 0; k < n; k++) {
+        int t = df_type_named(b->v, items[k]);
+        if (t < 0) {
+            df_add_error(b->errs, b->fname, d->line, "piece type '%s' is not in this variant", items[k]);
+            return -1;
+        }
+        for (int j = 0; j < k; j++)
+            if (out[j] == t) {
+                df_add_error(b->errs, b->fname, d->line, "piece type '%s' listed twice in %s", items[k], key);
+                return -1;
+            }
+        out[k] = t;
     }
     return n;
 }
@@ -45,26 +83,28 @@ static int type_word(Build *b, const Directive *d, int k)
 static void rule_promote_to(Build *b, const Directive *d)
 {
     Variant *v = b->v;
-    int list[NC_MAX_PROMO];
-    char joined[512] = "";
-    for (int k = 1; k < d->nw; k++)
-        snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s ", d->words[k]);
-    int n = parse_type_list(b, joined, list, NC_MAX_PROMO, d->line);
-    if (n <= 0) {
-        if (n == 0)
-            df_add_error(b->errs, b->fname, d->line, "'promote-to' needs piece types");
+    if (d->nw < 2) {
+        df_add_error(b->errs, b->fname, d->line, "'promote-to' needs piece types");
         return;
     }
-    for (int k = 0; k < n; k++) {
-        if (v->types[list[k]].royal) {
-            df_add_error(b->errs, b->fname, d->line, "cannot promote to royal piece type '%s'", v->types[list[k]].name);
+    for (int k = 1; k < d->nw; k++) {
+        int t = type_word(b, d, k);
+        if (t < 0)
+            return;
+        if (v->types[t].royal) {
+            df_add_error(b->errs, b->fname, d->line, "cannot promote to royal piece type '%s'", v->types[t].name);
             continue;
         }
-        if (v->npromo >= NC_MAX_PROMO) { /* over several lines: the table would overflow */
+        for (int i = 0; i < v->npromo; i++)
+            if (v->promo_types[i] == t) {
+                df_add_error(b->errs, b->fname, d->line, "piece type '%s' listed twice in promote-to", d->words[k]);
+                return;
+            }
+        if (v->npromo >= NC_MAX_PROMO) { /* over several lines too */
             df_add_error(b->errs, b->fname, d->line, "more than %d promotion choices", NC_MAX_PROMO);
             return;
         }
-        v->promo_types[v->npromo++] = (uint8_t)list[k];
+        v->promo_types[v->npromo++] = (uint8_t)t;
     }
 }
 
@@ -81,9 +121,8 @@ static void rule_castling(Build *b, const Directive *d)
         v->castling = 2;
         k = 2;
     } else if (d->nw >= 3 && !strcmp(d->words[1], "fixed")) {
-        char *end;
-        long n = strtol(d->words[2], &end, 10);
-        if (*end || n < 1 || n > 15) {
+        long n;
+        if (!df_parse_int(d->words[2], 1, NC_MAX_FILES - 1, &n)) {
             df_add_error(b->errs, b->fname, d->line, "castling fixed needs a king distance 1-15, not '%s'", d->words[2]);
             return;
         }
@@ -103,28 +142,48 @@ static void rule_castling(Build *b, const Directive *d)
         v->castle_rook_type = t;
 }
 
-/* A drop square for White and its mirror image for Black. */
-static void add_drop_square(Variant *v, int t, int sq)
+/* A drop square for White and its mirror image for Black; -1 after the
+ * message when it is there already or the table is full. */
+static int add_drop_square(Build *b, const Directive *d, int t, int sq)
 {
-    if (v->ndropsq[t][0] < NC_MAX_DROPSQ) {
-        v->dropsq[t][0][v->ndropsq[t][0]++] = (uint16_t)sq;
-        v->dropsq[t][1][v->ndropsq[t][1]++] = (uint16_t)mirror_label(v, sq);
+    Variant *v = b->v;
+    char name[4];
+    for (int i = 0; i < v->ndropsq[t][0]; i++)
+        if (v->dropsq[t][0][i] == sq) {
+            df_add_error(b->errs, b->fname, d->line, "drop square %s given twice for '%s'", nc_sqname(v, sq, name),
+                         v->types[t].name);
+            return -1;
+        }
+    if (!v->exists[mirror_label(v, sq)]) {
+        char mirror[4];
+        df_add_error(b->errs, b->fname, d->line, "drop square %s has no mirror square %s for Black on this board",
+                     nc_sqname(v, sq, name), nc_sqname(v, mirror_label(v, sq), mirror));
+        return -1;
     }
+    if (v->ndropsq[t][0] >= NC_MAX_DROPSQ) {
+        df_add_error(b->errs, b->fname, d->line, "more than %d drop squares for '%s'", NC_MAX_DROPSQ,
+                     v->types[t].name);
+        return -1;
+    }
+    v->dropsq[t][0][v->ndropsq[t][0]++] = (uint16_t)sq;
+    v->dropsq[t][1][v->ndropsq[t][1]++] = (uint16_t)mirror_label(v, sq);
+    return 0;
 }
 
 /* squares=SQ,SQ,... */
 static void drop_squares(Build *b, const Directive *d, int t, const char *list)
 {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", list);
-    char *save4 = NULL;
-    for (char *tok = strtok_r(buf, ",", &save4); tok; tok = strtok_r(NULL, ",", &save4)) {
-        int sq = df_square_word(b->v, tok, false);
+    char buf[DF_MAX_LINE + 1];
+    char *items[DF_MAX_LINE / 2 + 1]; /* as many as a line can hold: the table's limit is checked per square */
+    int n = split_list(b, d, "squares=", "squares", list, buf, items, (int)(sizeof items / sizeof items[0]));
+    for (int k = 0; k < n; k++) {
+        int sq = df_square_word(b->v, items[k], false);
         if (sq < 0) {
-            df_add_error(b->errs, b->fname, d->line, "no square '%s' on this board", tok);
+            df_add_error(b->errs, b->fname, d->line, "no square '%s' on this board", items[k]);
             continue;
         }
-        add_drop_square(b->v, t, sq);
+        if (add_drop_square(b, d, t, sq))
+            return;
     }
 }
 
@@ -132,17 +191,15 @@ static void drop_squares(Build *b, const Directive *d, int t, const char *list)
 static void drop_rank(Build *b, const Directive *d, int t, const char *label_text)
 {
     Variant *v = b->v;
-    char *end;
-    long label = strtol(label_text, &end, 10);
-    long r = label - v->rank_base;
-    if (*end || label_text[0] == 0 || r < 0 || r >= v->height) {
+    long label;
+    if (!df_parse_int(label_text, v->rank_base, v->rank_base + v->height - 1, &label)) {
         df_add_error(b->errs, b->fname, d->line, "rank= must be a rank of the board, not '%s'", label_text);
         return;
     }
     for (int f = 0; f < v->width; f++) {
-        int sq = nc_sq(v, f, (int)r);
-        if (v->exists[sq])
-            add_drop_square(v, t, sq);
+        int sq = nc_sq(v, f, (int)(label - v->rank_base));
+        if (v->exists[sq] && add_drop_square(b, d, t, sq))
+            return;
     }
 }
 
@@ -159,29 +216,44 @@ static void rule_drop(Build *b, const Directive *d)
         return;
     v->droppable[t] = 1;
     v->has_drops = true;
+    bool where = false;
     for (int k = 2; k < d->nw; k++) {
         const char *w = d->words[k];
-        if (!strcmp(w, "slide"))
+        if (!strcmp(w, "slide")) {
             v->drop_slide[t] = 1;
-        else if (!strncmp(w, "squares=", 8))
+        } else if (!strncmp(w, "squares=", 8)) {
             drop_squares(b, d, t, w + 8);
-        else if (!strncmp(w, "rank=", 5))
+            where = true;
+        } else if (!strncmp(w, "rank=", 5)) {
             drop_rank(b, d, t, w + 5);
-        else
+            where = true;
+        } else {
             df_add_error(b->errs, b->fname, d->line, "unknown drop option '%s' (squares=, rank=, slide)", w);
+            return;
+        }
     }
+    if (!where)
+        df_add_error(b->errs, b->fname, d->line, "'drop' needs a piece type and 'squares=...' or 'rank=N'");
 }
 
 static void rule_titans(Build *b, const Directive *d)
 {
     char err[200];
-    char joined[512] = "";
-    for (int k = 1; k < d->nw; k++)
-        snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s", k > 1 ? "," : "", d->words[k]);
-    if (d->nw < 2)
+    char joined[DF_MAX_LINE + 1] = "";
+    if (d->nw < 2) {
         df_add_error(b->errs, b->fname, d->line, "'titans' needs piece types");
-    else if (variant_set_titans(b->v, joined, err, sizeof err))
-        df_add_error(b->errs, b->fname, d->line, "%s", err);
+        return;
+    }
+    for (int k = 1; k < d->nw; k++) {
+        char buf[DF_MAX_LINE + 1];
+        char *items[NC_MAX_TYPES];
+        if (split_list(b, d, "titans", "piece types", d->words[k], buf, items, NC_MAX_TYPES) < 0)
+            return;
+        /* the words and commas of one line fit a line's length */
+        snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s", k > 1 ? "," : "", d->words[k]);
+    }
+    if (variant_set_titans(b->v, joined, err, sizeof err))
+        df_add_error_text(b->errs, b->fname, d->line, err);
 }
 
 /* option NAME DESCRIPTION: an optional rule the player may switch on. */
@@ -196,36 +268,80 @@ static void rule_option(Build *b, const Directive *d)
         df_add_error(b->errs, b->fname, d->line, "unknown optional rule '%s' (insane-ninja, scepter)", d->words[1]);
         return;
     }
-    if (v->noptions >= 4)
+    for (int i = 0; i < v->noptions; i++)
+        if (!strcmp(v->options[i].name, d->words[1])) {
+            df_add_error(b->errs, b->fname, d->line, "option '%s' is given twice (first at line %d)", d->words[1],
+                         b->option_line[i]);
+            return;
+        }
+    if (v->noptions >= DF_MAX_OPTIONS) {
+        df_add_error(b->errs, b->fname, d->line, "more than %d options", DF_MAX_OPTIONS);
         return;
-    VariantOption *o = &v->options[v->noptions++];
-    snprintf(o->name, sizeof o->name, "%.23s", d->words[1]);
-    const char *desc = strstr(d->text, d->words[1]) + strlen(d->words[1]);
+    }
+    /* the text after the keyword starts with the name */
+    const char *desc = d->text + strlen(d->words[1]);
     while (*desc == ' ' || *desc == '\t')
         desc++;
-    o->description = strdup(desc);
+    char *copy = strdup(desc);
+    if (!copy) {
+        df_add_error(b->errs, b->fname, d->line, "out of memory");
+        return;
+    }
+    b->option_line[v->noptions] = d->line;
+    VariantOption *o = &v->options[v->noptions++];
+    snprintf(o->name, sizeof o->name, "%s", d->words[1]);
+    o->description = copy;
 }
 
-/* The special squares (enemy rear squares) of insane-ninja and scepter;
- * the last such line sets them. */
+/* The special squares (enemy rear squares) of insane-ninja and scepter.
+ * The two rules share one list (Variant.special_sq), so when both are
+ * given their squares must be the same. */
 static void read_special_squares(Build *b, const Directive *d, const char *list)
 {
     Variant *v = b->v;
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", list);
-    v->nspecial = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        int sq = df_square_word(v, tok, false);
+    char buf[DF_MAX_LINE + 1];
+    char *items[NC_MAX_SPECIAL_SQ];
+    int n = split_list(b, d, "squares=", "squares", list, buf, items, NC_MAX_SPECIAL_SQ);
+    uint16_t sqs[NC_MAX_SPECIAL_SQ];
+    for (int k = 0; k < n; k++) {
+        int sq = df_square_word(v, items[k], false);
         if (sq < 0) {
-            df_add_error(b->errs, b->fname, d->line, "no square '%s' on this board", tok);
-            continue;
+            df_add_error(b->errs, b->fname, d->line, "no square '%s' on this board", items[k]);
+            return;
         }
-        if (v->nspecial < NC_MAX_SPECIAL_SQ) {
-            v->special_sq[0][v->nspecial] = (uint16_t)sq;
-            v->special_sq[1][v->nspecial] = (uint16_t)mirror_label(v, sq);
-            v->nspecial++;
+        if (!v->exists[mirror_label(v, sq)]) {
+            char mirror[4];
+            df_add_error(b->errs, b->fname, d->line, "square '%s' has no mirror square %s for Black on this board",
+                         items[k], nc_sqname(v, mirror_label(v, sq), mirror));
+            return;
         }
+        for (int j = 0; j < k; j++)
+            if (sqs[j] == sq) {
+                df_add_error(b->errs, b->fname, d->line, "square '%s' listed twice in squares=", items[k]);
+                return;
+            }
+        sqs[k] = (uint16_t)sq;
+    }
+    if (n < 0)
+        return;
+    if (b->special_line) {
+        bool same = n == v->nspecial;
+        for (int k = 0; k < n && same; k++) {
+            bool found = false;
+            for (int j = 0; j < v->nspecial; j++)
+                found |= v->special_sq[0][j] == sqs[k];
+            same = found;
+        }
+        if (!same)
+            df_add_error(b->errs, b->fname, d->line,
+                         "insane-ninja and scepter need the same squares (line %d gives others)", b->special_line);
+        return;
+    }
+    b->special_line = d->line;
+    v->nspecial = n;
+    for (int k = 0; k < n; k++) {
+        v->special_sq[0][k] = sqs[k];
+        v->special_sq[1][k] = (uint16_t)mirror_label(v, sqs[k]);
     }
 }
 
@@ -240,9 +356,11 @@ static void rule_insane_ninja(Build *b, const Directive *d)
     int t = type_word(b, d, 1);
     if (t < 0)
         return;
-    v->insane_type = t;
     int list[NC_MAX_TYPES];
-    int n = parse_type_list(b, d->words[2] + 5, list, NC_MAX_TYPES, d->line);
+    int n = parse_type_list(b, d, "from=", d->words[2] + 5, list);
+    if (n < 0)
+        return;
+    v->insane_type = t;
     for (int k = 0; k < n; k++)
         v->insane_from[list[k]] = 1;
     read_special_squares(b, d, d->words[3] + 8);

@@ -11,7 +11,8 @@ Variant *session_variant(const Options *opt, const char *name)
     DataErrors errs;
     Variant *v = variant_load(opt->data_dir, name ? name : opt->variant, &errs);
     if (!v) {
-        data_errors_print(&errs, stderr);
+        for (int i = 0; i < errs.n; i++)
+            fprintf(stderr, "ninjachess: %s\n", errs.msg[i]);
         return NULL;
     }
     char err[256];

@@ -4,6 +4,8 @@
  * datafile.c's job; no I/O here. */
 #include "variant.h"
 
+#include "quote.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -270,7 +272,9 @@ int variant_set_titans(Variant *v, const char *list, char *err, int errlen)
         if (len > 0) {
             int t = find_type(v, p, len);
             if (t < 0) {
-                snprintf(err, (size_t)errlen, "no piece type '%.*s' in variant %s", len, p, v->name);
+                char q[64];
+                snprintf(err, (size_t)errlen, "no piece type '%s' in variant %s", nc_quote_n(p, (size_t)len, q, sizeof q),
+                         v->name);
                 return -1;
             }
             if (v->types[t].royal) {
@@ -298,7 +302,9 @@ int variant_set_options(Variant *v, const char *list, char *err, int errlen)
                 if ((int)strlen(v->options[i].name) == len && strncmp(v->options[i].name, p, (size_t)len) == 0)
                     found = i;
             if (found < 0) {
-                snprintf(err, (size_t)errlen, "no option '%.*s' in variant %s", len, p, v->name);
+                char q[64];
+                snprintf(err, (size_t)errlen, "no option '%s' in variant %s", nc_quote_n(p, (size_t)len, q, sizeof q),
+                         v->name);
                 return -1;
             }
             if (strcmp(v->options[found].name, "insane-ninja") == 0)

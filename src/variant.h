@@ -91,7 +91,7 @@ typedef struct Variant {
     char name[48];
     char title[64];
     char *description;     /* one line; owned */
-    char source[256];      /* file the variant was read from */
+    char source[1024];     /* file the variant was read from */
 
     /* Geometry.  Box files 0..width-1, box ranks 0..height-1; rank labels
      * start at rank_base.  Square index = (rank + PAD) * stride + file + PAD. */

@@ -95,7 +95,7 @@ check "no scepter rule without the option" "game in progress" "$(cat "$tmp/out")
 # errors: one line, status 1
 run --variant no-such --moves
 check "unknown variant status" 1 "$status"
-check "unknown variant message" "no-such: unknown variant (see --list-variants)" "$(cat "$tmp/err")"
+check "unknown variant message" "ninjachess: no-such: unknown variant (see --list-variants)" "$(cat "$tmp/err")"
 
 run --variant chess --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1" --moves
 check "bad fen status" 1 "$status"

@@ -30,7 +30,8 @@ int query_list_variants(const Options *o)
             printf("%-22s %s\n", names[i], v->description ? v->description : v->title);
             variant_free(v);
         } else {
-            data_errors_print(&errs, stderr);
+            for (int k = 0; k < errs.n; k++)
+                fprintf(stderr, "ninjachess: %s\n", errs.msg[k]);
             rc = 1;
         }
         free(names[i]);
