@@ -48,6 +48,15 @@ static bool removes(const Position *p, const Move *m, int target)
     return m->to == target && p->board[target] != NC_EMPTY;
 }
 
+/* True, and the list marked, when no move fits any more. */
+static inline bool list_full(MoveList *ml)
+{
+    if (ml->n < NC_MAX_MOVES)
+        return false;
+    ml->overflow = true;
+    return true;
+}
+
 static inline void emit(Gen *g, const Move *m)
 {
     if (g->target) {
@@ -55,7 +64,8 @@ static inline void emit(Gen *g, const Move *m)
             g->found = true;
         return;
     }
-    assert(g->ml->n < NC_MAX_MOVES);
+    if (list_full(g->ml))
+        return;
     g->ml->m[g->ml->n++] = *m;
 }
 
@@ -146,7 +156,6 @@ static void gen_plain_slide(Gen *g, int from, int t, int ai, const Atom *a)
         }
     }
     ml->n = (int)(out - ml->m);
-    assert(ml->n <= NC_MAX_MOVES);
 }
 
 static void gen_slide(Gen *g, int from, int t, int ai, const Atom *a)
@@ -154,7 +163,10 @@ static void gen_slide(Gen *g, int from, int t, int ai, const Atom *a)
     Position *p = g->p;
     const Variant *v = p->v;
     int c = g->colour;
-    if (!g->target && a->plain && !v->types[t].promotes && !v->insane_from[t]) {
+    /* The fast path writes without checking room: at most 15 squares a
+     * direction on a 16x16 board.  Near a full list the checked path runs. */
+    if (!g->target && a->plain && !v->types[t].promotes && !v->insane_from[t] &&
+        g->ml->n + a->ndirs * NC_MAX_FILES <= NC_MAX_MOVES) {
         gen_plain_slide(g, from, t, ai, a);
         return;
     }
@@ -496,7 +508,8 @@ static void gen_castling(Position *p, MoveList *ml)
             m.to = (uint16_t)kto;
             m.aux = (uint16_t)rsq;
             m.aux2 = (uint16_t)(kto - dir);
-            assert(ml->n < NC_MAX_MOVES);
+            if (list_full(ml))
+                return;
             ml->m[ml->n++] = m;
         }
     }
@@ -522,7 +535,8 @@ static void gen_drops(Position *p, MoveList *ml)
                 m.to = (uint16_t)s;
                 m.aux = (uint16_t)sq;
                 m.promo = (uint8_t)(t + 1);
-                assert(ml->n < NC_MAX_MOVES);
+                if (list_full(ml))
+                    return;
                 ml->m[ml->n++] = m;
                 if (!v->drop_slide[t])
                     break;
@@ -539,6 +553,7 @@ void gen_pseudo(Position *p, MoveList *ml)
     g.ml = ml;
     g.colour = p->side;
     ml->n = 0;
+    ml->overflow = false;
     if (p->scepter)
         return;
     for (int i = 0; i < p->npieces[p->side]; i++)
@@ -604,6 +619,7 @@ void gen_legal(Position *p, MoveList *ml)
     gen_pseudo(p, &pseudo);
     bool chk = in_check(p);
     ml->n = 0;
+    ml->overflow = pseudo.overflow;
     for (int i = 0; i < pseudo.n; i++)
         if (move_surely_legal(p, &pseudo.m[i], chk) || move_is_legal(p, &pseudo.m[i]))
             ml->m[ml->n++] = pseudo.m[i];

@@ -7,7 +7,10 @@
 #include "variant.h"
 
 #define NC_MAX_PIECES 128
-#define NC_MAX_MOVES 1024
+/* Moves in one list.  A position text is refused when either side has more
+ * than half of it (position_text.c), so that play from a position that was
+ * let in stays far below it; the generator never writes past it. */
+#define NC_MAX_MOVES 4096
 /* Limits of the position text (doc/position-text.md): pieces of one type
  * in one hand, pieces in one hand, the half-move clock and move number. */
 #define NC_MAX_HAND_TYPE 31
@@ -45,6 +48,7 @@ typedef struct {
 typedef struct {
     Move m[NC_MAX_MOVES];
     int n;
+    bool overflow;   /* more moves existed than the list holds */
 } MoveList;
 
 typedef struct Position {

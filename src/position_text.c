@@ -489,6 +489,22 @@ static int check_not_to_move(FenReader *rd)
                      nc_sqname(rd->v, p->king[other], b), colour_name(p->side));
 }
 
+/* A position so crowded that one side has more than half a move list of
+ * moves is refused: play from it could outgrow the list (position.h). */
+static int check_move_count(FenReader *rd)
+{
+    MoveList ml;
+    Position copy = *rd->p;
+    for (int c = 0; c < 2; c++) {
+        copy.side = c;
+        gen_pseudo(&copy, &ml);
+        if (ml.overflow || ml.n > NC_MAX_MOVES / 2)
+            return fen_error(rd, "position text: %s has %s%d moves here; a position may give each side at most %d",
+                             colour_name(c), ml.overflow ? "more than " : "", ml.n, NC_MAX_MOVES / 2);
+    }
+    return 0;
+}
+
 /* Reads every field; `whole` adds the checks against the variant's chosen
  * setup (which is read without them). */
 static int read_text(Position *p, const Variant *v, const char *fen, char *err, int errlen, bool whole)
@@ -512,7 +528,7 @@ static int read_text(Position *p, const Variant *v, const char *fen, char *err, 
     for (int c = 0; c < 2; c++)
         if (p->nroyal[c] > 1)
             return fen_error(&rd, "position text: %s has more than one king", colour_name(c));
-    if (check_not_to_move(&rd))
+    if (check_not_to_move(&rd) || check_move_count(&rd))
         return -1;
     /* The position text is the whole state: a king already standing on an
      * enemy rear square has ended the game under Capture the Scepter. */

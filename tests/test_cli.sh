@@ -201,5 +201,38 @@ Error (bad position): position text '2000000000/grnbqkbnrg/pppppppppp/10/10/10/1
 tellusererror Illegal position
 pong 1" "$(grep -v '^feature\|^piece\|^setup' "$tmp/out")"
 
+# A position so crowded that a side has more moves than half a move list
+# holds is refused (it used to overrun the list), a quieter one is not.
+crowded_variant() { # setup line
+    cat <<V
+piece superpiece
+  letter S
+  describe Slides as a queen and leaps as every leaper up to four squares.
+  move slide all
+  move leap 2,1
+  move leap 3,1
+  move leap 3,2
+  move leap 4,1
+  move leap 4,3
+  move leap 2,2
+  move leap 3,3
+  move leap 4,4
+  move leap 4,2
+  move leap 2,0
+end
+variant crowded
+  board 16x16
+  pieces king superpiece
+  setup main $1
+end
+V
+}
+crowded_variant "15k/16/16/16/16/16/16/16/16/16/16/16/1S1S1S1S1S1S1S1S/16/S1S1S1S1S1S1S1S1/K15 b - - 0 1" >"$tmp/crowded.txt"
+run --check-variant "$tmp/crowded.txt"
+check "crowded but playable" "$tmp/crowded.txt: variant crowded is valid" "$(cat "$tmp/out")"
+crowded_variant "15k/16/16/16/1S1S1S1S1S1S1S1S/16/S1S1S1S1S1S1S1S1/16/1S1S1S1S1S1S1S1S/16/S1S1S1S1S1S1S1S1/16/1S1S1S1S1S1S1S1S/16/S1S1S1S1S1S1S1S1/K15 b - - 0 1" >"$tmp/crowded.txt"
+run --check-variant "$tmp/crowded.txt"
+check "too many moves" "$tmp/crowded.txt:19: setup 'main': position text: White has 2708 moves here; a position may give each side at most 2048" "$(cat "$tmp/out")"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
