@@ -1,7 +1,9 @@
 /* The game screen: the board of the game in progress, its keys and clicks,
  * and the computer's moves while it is on top.  Every action leaves a
  * message saying what happened or why not.  It reaches the start screen
- * and the tutorial only by their ids through ui_screen.h. */
+ * and the tutorial only by their ids through ui_screen.h.  The game is
+ * saved after every change (ui_autosave.c); quitting a game that could not
+ * be saved asks first. */
 #include "ui_game_screen.h"
 
 #include <curses.h>
@@ -277,6 +279,7 @@ static void offer_draw(Ui *u)
     if (accepted) {
         ui_computer_stop(u);
         u->end = END_AGREED;
+        u->changes++;
         snprintf(u->result, sizeof u->result, "1/2-1/2, draw agreed");
         ui_msg(u, false, "Draw agreed");
     } else {
@@ -300,6 +303,7 @@ static void resign(Ui *u)
         return;
     ui_computer_stop(u);
     u->end = END_RESIGN;
+    u->changes++;
     snprintf(u->result, sizeof u->result, "%s, %s resigned", side == NC_WHITE ? "0-1" : "1-0",
              side == NC_WHITE ? "White" : "Black");
     ui_msg(u, false, "%s resigned", side == NC_WHITE ? "White" : "Black");
@@ -397,9 +401,16 @@ static void tutorial(Ui *u)
     screen_push(SCR_TUTORIAL, NULL, 0);
 }
 
+/* A game that could not be saved is not given up without asking. */
 static void quit(Ui *u)
 {
-    (void)u;
+    if (ui_autosave(u) != 0) {
+        /* The reason stays on the message line under the question. */
+        if (!ui_confirm(u, "Game not saved. Quit and lose it?")) {
+            ui_msg(u, true, "Game not saved: %s; the game stays open", u->save_err);
+            return;
+        }
+    }
     screen_quit();
 }
 
@@ -457,6 +468,7 @@ static void game_key(Ui *u, void *self, int k)
                 action_keys[i].act(u);
             else
                 action_keys[i].act_key(u, k);
+            ui_autosave_tick(u);
             return;
         }
     ui_msg(u, true, "Unknown key; ? shows the keys");
@@ -480,6 +492,7 @@ static void game_tick(Ui *u, void *self)
 {
     (void)self;
     ui_computer_tick(u);
+    ui_autosave_tick(u); /* the computer's move, or a retry of a failed save */
 }
 
 static void game_resume(Ui *u, void *self, ScreenId from, const ScreenResult *r)
