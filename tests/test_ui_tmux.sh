@@ -409,6 +409,9 @@ move e2-e4
 expect "Game not saved: cannot create" "unwritable state is told"
 expect "Not a" "with the reason"; expect "directory; the game stays open" "and what is kept"
 keys -l y; expect "Game not saved" "the warning stays after other keys"
+keys n; expect "Start a new one and lose it?" "a new game asks first"
+keys 2; expect "e2-e4" "declined: the game stays"
+screen | grep -q "Start the game" && fail "start screen opened anyway" || ok "no start screen"
 kill -TERM "$(prog_pid)"
 st=$(wait_exit); [ "$st" = 143 ] && ok "SIGTERM with an unsaved game: $st" || fail "SIGTERM unsaved: $st"
 T capture-pane -p -J -S - -t "$S" | grep -q "ninjachess: the game was not saved: cannot create.*Not a directory" \

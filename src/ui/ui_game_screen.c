@@ -228,8 +228,20 @@ static void save_game(Ui *u)
     }
 }
 
+/* Before the game is replaced: true when it is saved, or the player
+ * gives up its unsaved moves. */
+static bool may_leave_game(Ui *u, const char *question)
+{
+    if (ui_autosave(u) == 0 || ui_confirm(u, question))
+        return true;
+    ui_msg(u, true, "Game not saved: %s; the game stays open", u->save_err);
+    return false;
+}
+
 static void load_game(Ui *u)
 {
+    if (!may_leave_game(u, "Game not saved. Open another and lose it?"))
+        return;
     char path[512];
     snprintf(path, sizeof path, "%s", u->save_path);
     if (!ui_prompt(u, "Open: ", path, sizeof path) || !path[0])
@@ -246,8 +258,8 @@ static void load_game(Ui *u)
 /* The start screen chooses the game; it comes back through game_resume. */
 static void new_game(Ui *u)
 {
-    (void)u;
-    screen_push(SCR_START, NULL, 0);
+    if (may_leave_game(u, "Game not saved. Start a new one and lose it?"))
+        screen_push(SCR_START, NULL, 0);
 }
 
 static void start_chosen_game(Ui *u, const GameChoice *c)
@@ -404,14 +416,9 @@ static void tutorial(Ui *u)
 /* A game that could not be saved is not given up without asking. */
 static void quit(Ui *u)
 {
-    if (ui_autosave(u) != 0) {
-        /* The reason stays on the message line under the question. */
-        if (!ui_confirm(u, "Game not saved. Quit and lose it?")) {
-            ui_msg(u, true, "Game not saved: %s; the game stays open", u->save_err);
-            return;
-        }
-    }
-    screen_quit();
+    /* The reason stays on the message line under the question. */
+    if (may_leave_game(u, "Game not saved. Quit and lose it?"))
+        screen_quit();
 }
 
 static void cancel_selection(Ui *u)
