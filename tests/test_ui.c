@@ -678,6 +678,37 @@ static void test_two_instances_and_lock(void **state)
     remove_tree(state_home);
 }
 
+/* A save cut short (SIGKILL between write and rename) leaves a temporary
+ * file: removed when the game is next taken up, not while it is played. */
+static void test_cut_save_leftovers(void **state)
+{
+    (void)state;
+    const char *games = fresh_state();
+    Ui a, b;
+    player_ui(&a, "chess");
+    player_ui(&b, "chess");
+    play_text(&a, "e2-e4");
+    ui_autosave_tick(&a);
+    char tmp[1200];
+    snprintf(tmp, sizeof tmp, "%s.tmpAbC123", a.game_file);
+    FILE *f = fopen(tmp, "w");
+    fputs("[Variant \"ch", f);
+    fclose(f);
+    SavedGame g[2];
+    char note[1400];
+    assert_int_equal(ui_saved_games(&b, false, g, 2, note, sizeof note), 0);
+    assert_int_equal(access(tmp, F_OK), 0);   /* a still plays it */
+    ui_autosave_leave(&a);
+    assert_int_equal(ui_saved_games(&b, false, g, 2, note, sizeof note), 1);
+    assert_int_equal(access(tmp, F_OK), -1);
+    assert_string_equal(note, "");
+    assert_int_equal(count_files(games, ".pgn"), 1);
+    ui_saved_game_release(&g[0]);
+    ui_game_free(&a);
+    ui_game_free(&b);
+    remove_tree(state_home);
+}
+
 /* A saved game is offered to the same variant, setup, options and Titans
  * only, not to a game from a position; bare starts see them all. */
 static void test_saved_game_matching(void **state)
@@ -1070,6 +1101,7 @@ int main(void)
         cmocka_unit_test(test_atomic_write_and_autosave_path),
         cmocka_unit_test(test_saved_after_every_move),
         cmocka_unit_test(test_two_instances_and_lock),
+        cmocka_unit_test(test_cut_save_leftovers),
         cmocka_unit_test(test_saved_game_matching),
         cmocka_unit_test(test_finished_game_and_ply_zero),
         cmocka_unit_test(test_old_autosave_offered),

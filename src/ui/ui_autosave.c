@@ -327,6 +327,29 @@ static void note_damaged(const char *path, const char *why, char *note, int note
              nc_quote(bad, q, sizeof q), why);
 }
 
+/* The temporary files of saves that were cut short (NAME.pgn.tmpXXXXXX),
+ * removed once the game's lock is ours, so no writer can own them. */
+static void remove_leftovers(const char *path)
+{
+    char dir[1100], tmp[1200];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        return;
+    *slash = 0;
+    int n = snprintf(tmp, sizeof tmp, "%s.tmp", slash + 1);
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (strncmp(e->d_name, tmp, (size_t)n) || strlen(e->d_name) != (size_t)n + 6)
+            continue;
+        char full[1200];
+        if (snprintf(full, sizeof full, "%s/%s", dir, e->d_name) < (int)sizeof full)
+            unlink(full);
+    }
+    if (d)
+        closedir(d);
+}
+
 /* Looks at one candidate with its lock held; true when it is offered. */
 static bool examine(const Ui *u, bool match, const Candidate *c, SavedGame *g, char *note, int notelen)
 {
@@ -373,6 +396,8 @@ int ui_saved_games(const Ui *u, bool match, SavedGame *out, int max, char *note,
             continue; /* another instance is playing it */
         /* Without a lock (a read-only directory) the game is still offered. */
         int held = fd >= 0 ? fd + 1 : 0;
+        if (held)
+            remove_leftovers(list[i].path);
         memset(&out[found], 0, sizeof out[found]);
         if (examine(u, match, &list[i], &out[found], note, notelen)) {
             out[found++].lock = held;
