@@ -753,14 +753,28 @@ static void test_saved_game_matching(void **state)
     assert_int_equal(ui_saved_games(&t, true, g, 4, note, sizeof note), 1);
     ui_saved_game_release(&g[0]);
     ui_game_free(&t);
+    /* The same rules named in another order are the same game. */
+    memset(&t, 0, sizeof t);
+    assert_int_equal(ui_game_new(&t, NC_TEST_DATA_DIR, "stealth-ninja", NULL, "scepter,insane-ninja", NULL, NULL,
+                                 err, sizeof err), 0);
+    t.player[0] = t.player[1] = PL_HUMAN;
+    play_text(&t, "e2-e5");
+    ui_autosave_leave(&t);
+    ui_game_free(&t);
+    memset(&t, 0, sizeof t);
+    assert_int_equal(ui_game_new(&t, NC_TEST_DATA_DIR, "stealth-ninja", NULL, "insane-ninja,scepter", NULL, NULL,
+                                 err, sizeof err), 0);
+    assert_int_equal(ui_saved_games(&t, true, g, 4, note, sizeof note), 1);
+    ui_saved_game_release(&g[0]);
+    ui_game_free(&t);
     player_ui(&t, "chess");
     assert_int_equal(ui_saved_games(&t, true, g, 4, note, sizeof note), 1);
     assert_int_equal(g[0].plies, 1);
     read_text(g[0].path, err, sizeof err);
     assert_null(strstr(err, "[FEN"));
     ui_saved_game_release(&g[0]);
-    assert_int_equal(ui_saved_games(&t, false, g, 4, note, sizeof note), 3);
-    for (int i = 0; i < 3; i++)
+    assert_int_equal(ui_saved_games(&t, false, g, 4, note, sizeof note), 4);
+    for (int i = 0; i < 4; i++)
         ui_saved_game_release(&g[i]);
     ui_game_free(&t);
     remove_tree(state_home);

@@ -298,10 +298,34 @@ static Candidate *list_candidates(int *np)
     return list;
 }
 
+/* Whether every word of list a (split at commas and spaces) is in b. */
+static bool words_in(const char *a, const char *b)
+{
+    for (const char *s = a; *s;) {
+        size_t l = strcspn(s, ", ");
+        bool found = l == 0;
+        for (const char *t = b; *t && !found;) {
+            size_t m = strcspn(t, ", ");
+            found = m == l && !strncasecmp(s, t, l);
+            t += m + (t[m] ? 1 : 0);
+        }
+        if (!found)
+            return false;
+        s += l + (s[l] ? 1 : 0);
+    }
+    return true;
+}
+
+/* Lists of rules or Titans given in another order are the same. */
+static bool same_list(const char *a, const char *b)
+{
+    return words_in(a, b) && words_in(b, a);
+}
+
 static bool same_game_kind(const Ui *a, const Ui *b)
 {
-    return !strcasecmp(a->vname, b->vname) && !strcmp(a->setup, b->setup) && !strcmp(a->options, b->options) &&
-           !strcmp(a->titans, b->titans) && ui_pgn_at_setup(b);
+    return !strcasecmp(a->vname, b->vname) && !strcmp(a->setup, b->setup) && same_list(a->options, b->options) &&
+           same_list(a->titans, b->titans) && ui_pgn_at_setup(b);
 }
 
 /* A result other than "*" in the file: the game ended (resigned, agreed). */
