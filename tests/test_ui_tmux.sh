@@ -350,6 +350,7 @@ fresh
 start --variant chess --white human --black human
 expect "White to move" "first instance"
 move e2-e4
+saved "1. e2-e4" && ok "the first game is on disk" || fail "first game not saved"
 S=nc2
 start --variant chess --white human --black human
 expect "White to move" "second instance: no offer of the first one's game"
