@@ -211,7 +211,7 @@ static bool offer_saved_games(Ui *u, const Options *opt, bool match)
             resumed = true;
             if (match)
                 apply_opt_players(u, opt);
-            ui_msg(u, false, "Resumed the saved game (%d plies)", u->g.nply);
+            ui_msg(u, false, "Resumed the saved game (%d pl%s)", u->g.nply, u->g.nply == 1 ? "y" : "ies");
         } else {
             ui_msg(u, true, "%s", err);
         }
