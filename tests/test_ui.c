@@ -16,10 +16,12 @@
 #include "ui/ui_tutorial.h"
 
 #include <curses.h>
+#include <errno.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef NC_TEST_DATA_DIR
@@ -537,6 +539,425 @@ static void test_atomic_write_and_autosave_path(void **state)
     rmdir(dir);
 }
 
+/* ---- the game in progress kept in the state directory ---- */
+
+static char state_home[128];
+
+/* A fresh XDG_STATE_HOME; returns the games directory's path. */
+static const char *fresh_state(void)
+{
+    static char games[256];
+    snprintf(state_home, sizeof state_home, "/tmp/nc_test_state_XXXXXX");
+    assert_non_null(mkdtemp(state_home));
+    setenv("XDG_STATE_HOME", state_home, 1);
+    snprintf(games, sizeof games, "%s/ninjachess/games", state_home);
+    return games;
+}
+
+static void remove_tree(const char *dir)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* How many names in dir end in suffix. */
+static int count_files(const char *dir, const char *suffix)
+{
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "ls '%s' 2>/dev/null | grep -c -- '%s$'", dir, suffix);
+    FILE *p = popen(cmd, "r");
+    int n = -1;
+    assert_int_equal(fscanf(p, "%d", &n), 1);
+    pclose(p);
+    return n;
+}
+
+static void read_text(const char *path, char *buf, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, len - 1, f);
+    buf[n] = 0;
+    fclose(f);
+}
+
+static Ui *player_ui(Ui *u, const char *variant)
+{
+    memset(u, 0, sizeof *u);
+    u->drop_type = -1;
+    u->utf8 = true;
+    char err[512];
+    if (ui_game_new(u, NC_TEST_DATA_DIR, variant, NULL, NULL, NULL, NULL, err, sizeof err))
+        fail_msg("%s: %s", variant, err);
+    u->player[0] = u->player[1] = PL_HUMAN;
+    return u;
+}
+
+static void play_text(Ui *u, const char *text);
+
+/* Every move is on disk before the next key: the file of the game has it
+ * at once, undo and redo too, and nothing is written before a move. */
+static void test_saved_after_every_move(void **state)
+{
+    (void)state;
+    const char *games = fresh_state();
+    Ui a;
+    player_ui(&a, "chess");
+    ui_autosave_tick(&a);
+    assert_int_equal(count_files(games, ".pgn"), 0);
+    play_text(&a, "e2-e4");
+    ui_autosave_tick(&a);
+    assert_int_equal(count_files(games, ".pgn"), 1);
+    assert_int_equal(count_files(games, ".lock"), 1);
+    char text[4096];
+    read_text(a.game_file, text, sizeof text);
+    assert_non_null(strstr(text, "1. e2-e4 *"));
+    play_text(&a, "e7-e5");
+    ui_autosave_tick(&a);
+    read_text(a.game_file, text, sizeof text);
+    assert_non_null(strstr(text, "1. e2-e4 e7-e5 *"));
+    assert_true(ui_undo(&a));
+    ui_autosave_tick(&a);
+    read_text(a.game_file, text, sizeof text);
+    assert_null(strstr(text, "e7-e5"));
+    assert_true(ui_redo(&a));
+    ui_autosave_tick(&a);
+    read_text(a.game_file, text, sizeof text);
+    assert_non_null(strstr(text, "1. e2-e4 e7-e5 *"));
+    assert_int_equal(count_files(games, "tmp......"), 0);
+    ui_autosave_leave(&a);
+    assert_int_equal(count_files(games, ".pgn"), 1);  /* unfinished: kept */
+    assert_int_equal(count_files(games, ".lock"), 0);
+    ui_game_free(&a);
+    remove_tree(state_home);
+}
+
+/* Two instances: each game has its own file, and a game another instance
+ * holds is not offered; once given up it is, with its moves. */
+static void test_two_instances_and_lock(void **state)
+{
+    (void)state;
+    const char *games = fresh_state();
+    Ui a, b;
+    player_ui(&a, "chess");
+    player_ui(&b, "chess");
+    play_text(&a, "e2-e4");
+    ui_autosave_tick(&a);
+    SavedGame g[4];
+    char note[1400];
+    assert_int_equal(ui_saved_games(&b, true, g, 4, note, sizeof note), 0);
+    play_text(&b, "d2-d4");
+    ui_autosave_tick(&b);
+    assert_int_equal(count_files(games, ".pgn"), 2);
+    assert_string_not_equal(a.game_file, b.game_file);
+    ui_autosave_leave(&b);
+    /* a still plays its game: only b's is offered (to a third instance). */
+    Ui c;
+    player_ui(&c, "chess");
+    assert_int_equal(ui_saved_games(&c, true, g, 4, note, sizeof note), 1);
+    assert_int_equal(g[0].plies, 1);
+    /* While it is offered to c, it is not offered to anyone else. */
+    assert_int_equal(ui_saved_games(&b, false, g + 1, 3, note, sizeof note), 0);
+    char err[512];
+    assert_int_equal(ui_saved_game_resume(&c, &g[0], err, sizeof err), 0);
+    assert_int_equal(c.g.nply, 1);
+    assert_string_equal(c.text[0], "d2-d4");
+    assert_int_equal(c.changes, c.saved_changes); /* resumed: nothing new to write */
+    ui_autosave_leave(&a);
+    assert_int_equal(ui_saved_games(&b, false, g, 4, note, sizeof note), 1);
+    assert_int_equal(g[0].plies, 1);
+    char text[4096];
+    read_text(g[0].path, text, sizeof text);
+    assert_non_null(strstr(text, "e2-e4"));
+    ui_saved_game_release(&g[0]);
+    ui_autosave_leave(&c);
+    ui_game_free(&a);
+    ui_game_free(&b);
+    ui_game_free(&c);
+    remove_tree(state_home);
+}
+
+/* A save cut short (SIGKILL between write and rename) leaves a temporary
+ * file: removed when the game is next taken up, not while it is played. */
+static void test_cut_save_leftovers(void **state)
+{
+    (void)state;
+    const char *games = fresh_state();
+    Ui a, b;
+    player_ui(&a, "chess");
+    player_ui(&b, "chess");
+    play_text(&a, "e2-e4");
+    ui_autosave_tick(&a);
+    char tmp[1200];
+    snprintf(tmp, sizeof tmp, "%s.tmpAbC123", a.game_file);
+    FILE *f = fopen(tmp, "w");
+    fputs("[Variant \"ch", f);
+    fclose(f);
+    SavedGame g[2];
+    char note[1400];
+    assert_int_equal(ui_saved_games(&b, false, g, 2, note, sizeof note), 0);
+    assert_int_equal(access(tmp, F_OK), 0);   /* a still plays it */
+    ui_autosave_leave(&a);
+    assert_int_equal(ui_saved_games(&b, false, g, 2, note, sizeof note), 1);
+    assert_int_equal(access(tmp, F_OK), -1);
+    assert_string_equal(note, "");
+    assert_int_equal(count_files(games, ".pgn"), 1);
+    ui_saved_game_release(&g[0]);
+    ui_game_free(&a);
+    ui_game_free(&b);
+    remove_tree(state_home);
+}
+
+/* A saved game is offered to the same variant, setup, options and Titans
+ * only, not to a game from a position; bare starts see them all. */
+static void test_saved_game_matching(void **state)
+{
+    (void)state;
+    fresh_state();
+    Ui a;
+    player_ui(&a, "chess");
+    play_text(&a, "e2-e4");
+    ui_autosave_leave(&a);
+    ui_game_free(&a);
+    Ui f;
+    memset(&f, 0, sizeof f);
+    char err[512];
+    assert_int_equal(ui_game_new(&f, NC_TEST_DATA_DIR, "chess", NULL, NULL, NULL,
+                                 "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", err, sizeof err), 0);
+    f.player[0] = f.player[1] = PL_HUMAN;
+    play_text(&f, "a1-a2");
+    ui_autosave_leave(&f);
+    ui_game_free(&f);
+    SavedGame g[4];
+    char note[1400];
+    Ui t;
+    player_ui(&t, "titan-chess");
+    assert_int_equal(ui_saved_games(&t, true, g, 4, note, sizeof note), 0);
+    ui_game_free(&t);
+    player_ui(&t, "stealth-ninja");
+    play_text(&t, "e2-e5");
+    ui_autosave_leave(&t);
+    ui_game_free(&t);
+    memset(&t, 0, sizeof t);
+    assert_int_equal(ui_game_new(&t, NC_TEST_DATA_DIR, "stealth-ninja", NULL, "scepter", NULL, NULL, err,
+                                 sizeof err), 0);
+    assert_int_equal(ui_saved_games(&t, true, g, 4, note, sizeof note), 0);
+    ui_game_free(&t);
+    memset(&t, 0, sizeof t);
+    assert_int_equal(ui_game_new(&t, NC_TEST_DATA_DIR, "stealth-ninja", "second", NULL, NULL, NULL, err,
+                                 sizeof err), 0);
+    assert_int_equal(ui_saved_games(&t, true, g, 4, note, sizeof note), 0);
+    ui_game_free(&t);
+    player_ui(&t, "stealth-ninja");
+    assert_int_equal(ui_saved_games(&t, true, g, 4, note, sizeof note), 1);
+    ui_saved_game_release(&g[0]);
+    ui_game_free(&t);
+    /* The same rules named in another order are the same game. */
+    memset(&t, 0, sizeof t);
+    assert_int_equal(ui_game_new(&t, NC_TEST_DATA_DIR, "stealth-ninja", NULL, "scepter,insane-ninja", NULL, NULL,
+                                 err, sizeof err), 0);
+    t.player[0] = t.player[1] = PL_HUMAN;
+    play_text(&t, "e2-e5");
+    ui_autosave_leave(&t);
+    ui_game_free(&t);
+    memset(&t, 0, sizeof t);
+    assert_int_equal(ui_game_new(&t, NC_TEST_DATA_DIR, "stealth-ninja", NULL, "insane-ninja,scepter", NULL, NULL,
+                                 err, sizeof err), 0);
+    assert_int_equal(ui_saved_games(&t, true, g, 4, note, sizeof note), 1);
+    ui_saved_game_release(&g[0]);
+    ui_game_free(&t);
+    player_ui(&t, "chess");
+    assert_int_equal(ui_saved_games(&t, true, g, 4, note, sizeof note), 1);
+    assert_int_equal(g[0].plies, 1);
+    read_text(g[0].path, err, sizeof err);
+    assert_null(strstr(err, "[FEN"));
+    ui_saved_game_release(&g[0]);
+    assert_int_equal(ui_saved_games(&t, false, g, 4, note, sizeof note), 4);
+    for (int i = 0; i < 4; i++)
+        ui_saved_game_release(&g[i]);
+    ui_game_free(&t);
+    remove_tree(state_home);
+}
+
+/* A finished game is saved with its result, then moves to finished/ when
+ * left, and is never offered; a new game left at ply 0 keeps the others. */
+static void test_finished_game_and_ply_zero(void **state)
+{
+    (void)state;
+    const char *games = fresh_state();
+    Ui a;
+    player_ui(&a, "chess");
+    play_text(&a, "f2-f3");
+    play_text(&a, "e7-e5");
+    play_text(&a, "g2-g4");
+    ui_autosave_tick(&a);
+    Ui z;
+    player_ui(&z, "chess");
+    ui_autosave_leave(&z);   /* a game left at ply 0 */
+    ui_game_free(&z);
+    assert_int_equal(count_files(games, ".pgn"), 1);
+    play_text(&a, "d8-h4");
+    ui_autosave_tick(&a);
+    assert_true(ui_game_over(&a));
+    char text[4096], fin[300];
+    read_text(a.game_file, text, sizeof text);
+    assert_non_null(strstr(text, "[Result \"0-1\"]"));
+    snprintf(fin, sizeof fin, "%s/finished", games);
+    ui_autosave_leave(&a);
+    assert_int_equal(count_files(games, ".pgn"), 0);
+    assert_int_equal(count_files(fin, ".pgn"), 1);
+    SavedGame g[2];
+    char note[1400];
+    assert_int_equal(ui_saved_games(&a, false, g, 2, note, sizeof note), 0);
+    ui_game_free(&a);
+    remove_tree(state_home);
+}
+
+/* The autosave.pgn of earlier versions is offered, as a game in games/. */
+static void test_old_autosave_offered(void **state)
+{
+    (void)state;
+    const char *games = fresh_state();
+    char path[512];
+    assert_int_equal(ui_autosave_path(path, sizeof path, true), 0);
+    FILE *f = fopen(path, "w");
+    fputs("[Variant \"chess\"]\n[Result \"*\"]\n\n1. e2-e4 e7-e5 *\n", f);
+    fclose(f);
+    Ui a;
+    player_ui(&a, "titan-chess");
+    SavedGame g[2];
+    char note[1400], err[512];
+    assert_int_equal(ui_saved_games(&a, false, g, 2, note, sizeof note), 1);
+    assert_int_equal(g[0].plies, 2);
+    assert_int_equal(access(path, F_OK), -1);
+    assert_int_equal(count_files(games, ".pgn"), 1);
+    assert_int_equal(ui_saved_game_resume(&a, &g[0], err, sizeof err), 0);
+    assert_string_equal(a.vname, "chess");
+    ui_autosave_leave(&a);
+    ui_game_free(&a);
+    remove_tree(state_home);
+}
+
+/* A save that fails says so on the message line, in the error colour,
+ * with the path and the reason; the game goes on and is saved later. */
+static void test_save_failure_shown(void **state)
+{
+    (void)state;
+    fresh_state();
+    char file[300], bad[320];
+    snprintf(file, sizeof file, "%s/a-file", state_home);
+    FILE *f = fopen(file, "w");
+    fclose(f);
+    snprintf(bad, sizeof bad, "%s/state", file);
+    setenv("XDG_STATE_HOME", bad, 1);
+    Ui a;
+    player_ui(&a, "chess");
+    play_text(&a, "e2-e4");
+    a.msg[0] = 0;
+    ui_autosave_tick(&a);
+    assert_true(a.save_failed);
+    assert_true(a.msg_error);
+    assert_non_null(strstr(a.msg, "Game not saved"));
+    assert_non_null(strstr(a.msg, "a-file"));
+    assert_non_null(strstr(a.msg, strerror(ENOTDIR)));
+    assert_int_equal(ui_autosave(&a), -1);
+    a.msg[0] = 0;
+    ui_autosave_tick(&a);   /* no new change: the warning stays */
+    assert_non_null(strstr(a.msg, "Game not saved"));
+    play_text(&a, "e7-e5");
+    assert_int_equal(a.g.nply, 2);
+    setenv("XDG_STATE_HOME", state_home, 1);
+    ui_autosave_tick(&a);   /* a new change: saved again */
+    assert_false(a.save_failed);
+    char text[4096];
+    read_text(a.game_file, text, sizeof text);
+    assert_non_null(strstr(text, "1. e2-e4 e7-e5 *"));
+    ui_autosave_leave(&a);
+    ui_game_free(&a);
+    remove_tree(state_home);
+}
+
+/* With XDG_STATE_HOME unset (or relative), the state is under HOME. */
+static void test_autosave_path_from_home(void **state)
+{
+    (void)state;
+    char *home = tmpdir();
+    setenv("HOME", home, 1);
+    unsetenv("XDG_STATE_HOME");
+    char ap[512], want[512], err[512];
+    assert_int_equal(ui_autosave_path(ap, sizeof ap, false), 0);
+    snprintf(want, sizeof want, "%s/.local/state/ninjachess/autosave.pgn", home);
+    assert_string_equal(ap, want);
+    setenv("XDG_STATE_HOME", "relative/dir", 1);
+    assert_int_equal(ui_state_dir(ap, sizeof ap, "games", true, err, sizeof err), 0);
+    snprintf(want, sizeof want, "%s/.local/state/ninjachess/games", home);
+    assert_string_equal(ap, want);
+    assert_int_equal(access(want, W_OK), 0);
+    Ui a;
+    player_ui(&a, "chess");
+    play_text(&a, "e2-e4");
+    assert_int_equal(ui_autosave(&a), 0);
+    assert_int_equal(strncmp(a.game_file, want, strlen(want)), 0);
+    ui_autosave_leave(&a);
+    ui_game_free(&a);
+    unsetenv("HOME");
+    unsetenv("XDG_STATE_HOME");
+    assert_int_equal(ui_state_dir(ap, sizeof ap, "", false, err, sizeof err), -1);
+    assert_non_null(strstr(err, "HOME"));
+    remove_tree(home);
+}
+
+/* Loading a directory, a missing file and an unclosed comment. */
+static void test_load_errors_named(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    char err[512];
+    assert_int_equal(ui_pgn_load(u, "/tmp", err, sizeof err), -1);
+    assert_non_null(strstr(err, "'/tmp' is a directory"));
+    assert_int_equal(ui_pgn_load(u, "/nonexistent/x.pgn", err, sizeof err), -1);
+    assert_non_null(strstr(err, strerror(ENOENT)));
+    assert_int_equal(ui_pgn_load_text(u, "[Variant \"chess\"]\n\n1. e2-e4 {a comment\nthat goes on\n",
+                                      "x.pgn", err, sizeof err), -1);
+    assert_non_null(strstr(err, "x.pgn: line 3: comment"));
+    assert_string_equal(u->vname, "chess");
+}
+
+/* What a save costs on a long Titan Chess game: the screen must not feel
+ * it, so well under 10 ms each (fsync included). */
+static void test_save_cost_long_game(void **state)
+{
+    (void)state;
+    fresh_state();
+    Ui a;
+    player_ui(&a, "titan-chess");
+    for (int i = 0; i < 300 && !ui_game_over(&a); i++) {
+        Move m = a.legal.m[(i * 7 + 3) % a.legal.n];
+        ui_play(&a, &m);
+    }
+    int n = 50;
+    struct timespec t0, t1;
+    clock_t c0 = clock();
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int i = 0; i < n; i++) {
+        a.changes++;
+        assert_int_equal(ui_autosave(&a), 0);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double cpu = 1000.0 * (double)(clock() - c0) / CLOCKS_PER_SEC / n;
+    double wall = ((double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6) / n;
+    struct stat st;
+    stat(a.game_file, &st);
+    printf("save of a %d-ply Titan Chess game (%ld bytes): %.3f ms wall, %.3f ms CPU\n", a.g.nply,
+           (long)st.st_size, wall, cpu);
+    assert_true(a.g.nply >= 100);
+    assert_true(cpu < 5.0);
+    ui_autosave_leave(&a);
+    ui_game_free(&a);
+    remove_tree(state_home);
+}
+
 static void test_undo_redo(void **state)
 {
     (void)state;
@@ -692,6 +1113,16 @@ int main(void)
         cmocka_unit_test(test_pgn_round_trip),
         cmocka_unit_test(test_pgn_damaged),
         cmocka_unit_test(test_atomic_write_and_autosave_path),
+        cmocka_unit_test(test_saved_after_every_move),
+        cmocka_unit_test(test_two_instances_and_lock),
+        cmocka_unit_test(test_cut_save_leftovers),
+        cmocka_unit_test(test_saved_game_matching),
+        cmocka_unit_test(test_finished_game_and_ply_zero),
+        cmocka_unit_test(test_old_autosave_offered),
+        cmocka_unit_test(test_save_failure_shown),
+        cmocka_unit_test(test_autosave_path_from_home),
+        cmocka_unit_test(test_load_errors_named),
+        cmocka_unit_test(test_save_cost_long_game),
         cmocka_unit_test(test_undo_redo),
         cmocka_unit_test(test_screen_stack),
         cmocka_unit_test(test_screen_replace_and_last_result),

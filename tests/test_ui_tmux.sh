@@ -22,21 +22,28 @@ cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$TMP"; }
 trap cleanup EXIT
 
 FAILS=0
-fail() { echo "FAIL: $*"; echo "---- screen ----"; T capture-pane -p -t nc 2>/dev/null; echo "----------------"; FAILS=$((FAILS + 1)); }
+# fresh: no saved games (each section starts from an empty state directory).
+fresh() { export XDG_STATE_HOME="$TMP/state"; rm -rf "$XDG_STATE_HOME"; }
+# saved TEXT: a saved game in progress holds TEXT.
+saved() { grep -l -F -- "$1" "$XDG_STATE_HOME"/ninjachess/games/*.pgn 2>/dev/null | grep -q .; }
+fail() { echo "FAIL: $*"; echo "---- screen ----"; T capture-pane -p -t "$S" 2>/dev/null; echo "----------------"; FAILS=$((FAILS + 1)); }
 ok() { echo "ok: $*"; }
 
-# start ARGS...: runs the program at 80x24 in a new session named nc.
+# start ARGS...: runs the program at 80x24 in a new session named $S (nc
+# unless set); PRE is shell code run before it (in a subshell of its own).
+S=nc
+PRE=:
 start() {
-    T kill-session -t nc >/dev/null 2>&1
-    rm -f "$TMP/status"
+    T kill-session -t "$S" >/dev/null 2>&1
+    rm -f "$TMP/status.$S"
     # A shell runs the program and writes its exit status where we can read it.
-    T new-session -d -s nc -x 80 -y 24 -e "XDG_STATE_HOME=$XDG_STATE_HOME" -e "HOME=$HOME" \
+    T new-session -d -s "$S" -x 80 -y 24 -e "XDG_STATE_HOME=$XDG_STATE_HOME" -e "HOME=$HOME" \
         -e "LANG=C.UTF-8" -e "LC_ALL=C.UTF-8" \
-        sh -c '"$@"; echo $? >"'"$TMP/status"'"' sh "$BIN" --data-dir "$DATA" "$@"
+        sh -c '('"$PRE"'; exec "$@"); echo $? >"'"$TMP/status.$S"'"' sh "$BIN" --data-dir "$DATA" "$@"
 }
 # The program's process id: the child of the pane's shell.
-prog_pid() { ps -o pid= --ppid "$(T display -p -t nc '#{pane_pid}')" | tr -d ' '; }
-screen() { T capture-pane -p -t nc 2>/dev/null; }
+prog_pid() { ps -o pid= --ppid "$(T display -p -t "$S" '#{pane_pid}')" | tr -d ' '; }
+screen() { T capture-pane -p -t "$S" 2>/dev/null; }
 # wait_for TEXT [SECONDS]: polls the screen until TEXT shows.
 wait_for() {
     n=0; max=$(( ${2:-10} * 10 ))
@@ -58,12 +65,12 @@ wait_gone() {
 wait_exit() {
     n=0
     while [ $n -lt 100 ]; do
-        [ -s "$TMP/status" ] && { cat "$TMP/status"; return 0; }
+        [ -s "$TMP/status.$S" ] && { cat "$TMP/status.$S"; return 0; }
         sleep 0.1; n=$((n + 1))
     done
     echo timeout
 }
-keys() { T send-keys -t nc "$@"; }
+keys() { T send-keys -t "$S" "$@"; }
 # move TEXT: types a move at the ':' prompt and waits for the prompt to close.
 move() { keys ':'; wait_for "Move:" 5 || fail "no move prompt"; keys -l "$1"; keys Enter; wait_gone "Move:" 5; }
 expect() { if wait_for "$1" "${3:-10}"; then ok "$2"; else fail "$2 (no '$1')"; fi; }
@@ -73,6 +80,7 @@ quit_ok() {
     [ "$st" = 0 ] && ok "$1: quits with status 0" || fail "$1: exit status $st"
 }
 
+fresh
 # ---- every variant draws, with its labels, at 80x24 ----
 for v in chess capablanca titan-chess stealth-ninja flying-warmachines chess-titan-rooks titan-chess-titans; do
     start --variant "$v" --white human --black human
@@ -85,6 +93,7 @@ for v in chess capablanca titan-chess stealth-ninja flying-warmachines chess-tit
     quit_ok "$v"
 done
 
+fresh
 # ---- moves: a drop chosen with keys, typed moves, undo and redo, save ----
 start --variant stealth-ninja --white human --black human
 expect "White to move" "stealth-ninja started"
@@ -108,7 +117,7 @@ grep -q '^\[Variant "stealth-ninja"\]' "$TMP/game.pgn" && grep -q "J@e2-e4" "$TM
     && ok "PGN has [Variant] and the move text" || fail "PGN content: $(cat "$TMP/game.pgn")"
 ls "$TMP" | grep -q tmp && fail "temporary save file left behind" || ok "no temporary file left"
 quit_ok "stealth-ninja game"
-[ -f "$XDG_STATE_HOME/ninjachess/autosave.pgn" ] && ok "autosaved on quit" || fail "no autosave"
+saved "J@e2-e4" && ok "the game in progress is kept" || fail "no saved game in $(ls -R "$XDG_STATE_HOME")"
 
 # ---- resume the autosaved game on the next start ----
 start
@@ -117,23 +126,25 @@ keys Enter
 expect "J@e2-e4" "resumed game shows its moves"
 quit_ok "resumed game"
 
-# ---- a damaged autosave is reported and put aside ----
-cp "$XDG_STATE_HOME/ninjachess/autosave.pgn" "$TMP/autosave.keep"
+fresh
+# ---- a damaged saved game (here the single file of earlier versions) is reported and put aside ----
+mkdir -p "$XDG_STATE_HOME/ninjachess"
 printf '[Variant "stealth-ninja"]\n\n1. e2-e9 *\n' >"$XDG_STATE_HOME/ninjachess/autosave.pgn"
 start
 expect "Start the game" "start screen after a damaged autosave"
 expect "could not be read" "damaged autosave reported"
-[ -f "$XDG_STATE_HOME/ninjachess/autosave.pgn.damaged" ] && ok "damaged autosave kept aside" || fail "no .damaged file"
+ls "$XDG_STATE_HOME"/ninjachess/games/*.damaged >/dev/null 2>&1 && ok "damaged autosave kept aside" || fail "no .damaged file"
 keys q; expect "Quit" "menu still open" 2
 keys Down Down Down Down Down Down Down Enter
 st=$(wait_exit); [ "$st" = 0 ] && ok "quit from the start screen" || fail "start screen quit: $st"
-mv "$TMP/autosave.keep" "$XDG_STATE_HOME/ninjachess/autosave.pgn"
 
+fresh
 # ---- load a saved game ----
 start --load "$TMP/game.pgn"
 expect "J@e2-e4" "--load shows the saved moves"
 quit_ok "loaded game"
 
+fresh
 # ---- castling or king step: a menu ----
 start --variant flying-warmachines --white human --black human \
     --fen '****m1****/4k5/10/10/10/10/10/10/10/10/1R3K2R1/****2****[] w KQ - 0 1'
@@ -144,6 +155,7 @@ expect "king step" "menu offers the king step" 2
 keys 2; expect "f1-g1,i1-f1" "castling chosen from the menu"
 quit_ok castling
 
+fresh
 # ---- a fly-over capture and a Titan push ----
 start --variant titan-chess --white human --black human --fen '12/12/12/12/12/3p8/12/12/3F8/12/12/6K4k w - - 0 1'
 expect "White to move" "bomber position"
@@ -156,6 +168,7 @@ move d1-d4
 expect "d1-d4^d4%d5" "Titan push crushing a knight"
 quit_ok push
 
+fresh
 # ---- promotion choice, mouse clicks, the end of the game ----
 start --variant titan-chess --white human --black human --fen '12/5P6/12/12/12/12/12/12/12/12/12/6K4k w - - 0 1'
 expect "White to move" "promotion position"
@@ -190,6 +203,7 @@ expect "would leave your king in check" "a pinned piece's move is refused with t
 keys k Enter; expect "Bishop on e2 has no legal move" "a pinned piece cannot be selected, with the reason"
 quit_ok "refusals"
 
+fresh
 # ---- resize to too small and back ----
 start --variant titan-chess --white human --black human
 expect "White to move" "before resize"
@@ -200,6 +214,7 @@ T resize-window -t nc -x 80 -y 24
 expect "White to move" "recovers after resize"
 quit_ok resize
 
+fresh
 # ---- help screen ----
 start --variant chess --white human --black human
 expect "White to move" "chess"
@@ -208,6 +223,7 @@ expect "undo / redo" "help lists undo"
 keys q; expect "White to move" "help closed"
 quit_ok help
 
+fresh
 # ---- the tutorial and the start screen over a game, and back ----
 start --variant chess --white human --black human
 expect "White to move" "game before the tutorial"
@@ -223,6 +239,7 @@ keys n; expect "Start the game" "start screen again"
 keys Enter; expect "New game of Chess" "a new game from the start screen"
 quit_ok "screens over the game"
 
+fresh
 # ---- the computer moves without blocking the keys ----
 start --variant chess --white human --black computer --level 1
 expect "White to move" "human vs computer"
@@ -230,6 +247,7 @@ move e2-e4
 expect "Computer played" "computer replied" 30
 quit_ok "vs computer"
 
+fresh
 # ---- a hint for the human, and the search's line while it thinks ----
 start --variant chess --white human --black computer --level 10
 expect "White to move" "hint game"
@@ -244,8 +262,8 @@ keys f; expect "Board flipped" "keys work while it thinks" 5
 keys g; expect "Computer played" "g makes it move now" 10
 quit_ok "move now"
 
+fresh
 # ---- no arguments, no saved game: the start screen, Enter plays Titan Chess ----
-rm -f "$XDG_STATE_HOME/ninjachess/autosave.pgn"
 start
 expect "Start the game" "start screen"
 expect "Variant: Titan Chess" "Titan Chess preselected"
@@ -254,26 +272,25 @@ expect "White: human  Black: computer" "human White vs computer"
 expect "Titan Chess" "Titan Chess started"
 quit_ok "start screen"
 
+fresh
 # ---- SIGTERM and SIGHUP save the game ----
-rm -f "$XDG_STATE_HOME/ninjachess/autosave.pgn"
 start --variant chess --white human --black human
 expect "White to move" "signal test"
 move d2-d4
 expect "1. d2-d4" "move before SIGTERM"
 kill -TERM "$(prog_pid)"
 st=$(wait_exit)
-[ "$st" != timeout ] && grep -q "d2-d4" "$XDG_STATE_HOME/ninjachess/autosave.pgn" 2>/dev/null \
-    && ok "SIGTERM saved the game (status $st)" || fail "SIGTERM: status $st, no autosave"
-rm -f "$XDG_STATE_HOME/ninjachess/autosave.pgn"
+[ "$st" = 143 ] && saved "d2-d4" && ok "SIGTERM saved the game (status $st)" || fail "SIGTERM: status $st, not saved"
+fresh
 start --variant chess --white human --black human
 expect "White to move" "SIGHUP test"
 move g1-f3
 expect "g1-f3" "move before SIGHUP"
 kill -HUP "$(prog_pid)"
 st=$(wait_exit)
-grep -q "g1-f3" "$XDG_STATE_HOME/ninjachess/autosave.pgn" 2>/dev/null \
-    && ok "SIGHUP saved the game" || fail "SIGHUP: no autosave"
+saved "g1-f3" && ok "SIGHUP saved the game" || fail "SIGHUP: not saved"
 
+fresh
 # ---- tutorial ----
 start --variant titan-chess --tutorial
 expect "Tutorial: choose a piece" "tutorial catalogue"
@@ -285,10 +302,131 @@ keys p; expect "Place which piece" "sandbox place menu"
 keys Escape; wait_gone "Place which piece" 5
 quit_ok tutorial
 
+fresh
+# ---- SIGKILL loses nothing: every move is on disk; the same flags offer it ----
+start --variant titan-chess --white human --black human
+expect "White to move" "titan game for SIGKILL"
+for m in a3-a4 a10-a9 b3-b4 b10-b9 c3-c4 c10-c9; do move $m; done
+expect "3. c3-c4" "six plies played"; expect "c10-c9" "the sixth ply shown"
+kill -KILL "$(prog_pid)"
+st=$(wait_exit); [ "$st" = 137 ] && ok "killed (status $st)" || fail "SIGKILL: status $st"
+start --variant titan-chess --white human --black human
+expect "Resume the saved game of Titan Chess (6 plies" "same flags offer the killed game"
+keys Enter
+expect "Resumed the saved game (6 plies)" "all six plies restored"
+expect "3. c3-c4" "the moves are shown"; expect "c10-c9" "the sixth ply is back"
+expect "White to move" "White moves after six plies"
+move d3-d4
+quit_ok "resumed after SIGKILL"
+saved "4. d3-d4" && ok "the resumed game goes on in its file" || fail "resumed game not saved"
+[ "$(ls "$XDG_STATE_HOME/ninjachess/games" | grep -c 'pgn$')" = 1 ] && ok "one file for the one game" \
+    || fail "files: $(ls "$XDG_STATE_HOME/ninjachess/games")"
+start --variant chess --white human --black human
+expect "White to move" "other flags: not offered the Titan Chess game"
+screen | grep -q "Resume" && fail "a Titan Chess game offered to chess" || ok "no offer for another variant"
+quit_ok "chess at ply 0"
+
+fresh
+# ---- q at ply 0 keeps an older saved game ----
+start --variant chess --white human --black human
+expect "White to move" "older game"
+move e2-e4
+quit_ok "older game"
+start --variant chess --white human --black human
+expect "Resume the saved game of Chess (1 ply" "older game offered"
+keys 2
+expect "White to move" "declined: a new game"
+quit_ok "new game at ply 0"
+saved "1. e2-e4" && ok "q at ply 0 kept the older game" || fail "the older game is gone"
+start
+expect "Resume the saved game of Chess (1 ply" "bare start offers it too"
+keys Escape
+expect "Start the game" "declined: the start screen"
+keys Down Down Down Down Down Down Down Enter
+st=$(wait_exit); saved "1. e2-e4" && ok "still kept ($st)" || fail "lost after the start screen"
+
+fresh
+# ---- two instances keep both games; a running game is not offered to the other ----
+start --variant chess --white human --black human
+expect "White to move" "first instance"
+move e2-e4
+saved "1. e2-e4" && ok "the first game is on disk" || fail "first game not saved"
+S=nc2
+start --variant chess --white human --black human
+expect "White to move" "second instance: no offer of the first one's game"
+screen | grep -q "Resume" && fail "the running game was offered" || ok "running game not offered"
+move d2-d4
+quit_ok "second instance"
+S=nc
+move e7-e5
+quit_ok "first instance"
+saved "1. e2-e4 e7-e5" && saved "1. d2-d4" && ok "both games kept" \
+    || fail "games: $(cat "$XDG_STATE_HOME"/ninjachess/games/*.pgn)"
+start
+expect "Resume a saved game?" "several games: a menu"
+expect "Chess, 2 plies" "the most recent first" 2
+screen | grep -A1 "Chess, 2 plies" | grep -q "Chess, 1 ply" && ok "both listed, newest first" || fail "menu order"
+keys 2
+expect "1. d2-d4" "the chosen game resumed"
+quit_ok "chosen game"
+T kill-session -t nc2 >/dev/null 2>&1
+
+fresh
+# ---- a full disk (a 0-byte file size limit, which binds root too): told, nothing deleted ----
+start --variant chess --white human --black human
+expect "White to move" "game before the full disk"
+move e2-e4
+quit_ok "game before the full disk"
+before=$(cat "$XDG_STATE_HOME"/ninjachess/games/*.pgn)
+PRE='trap "" XFSZ; ulimit -f 0'
+start --variant chess --white human --black human
+PRE=:
+expect "Resume the saved game of Chess" "offered with the disk full"
+keys Enter
+expect "Resumed" "resumed with the disk full"
+move e7-e5
+expect "Game not saved: cannot write" "the failed save is on the screen"
+expect "File too large" "with the reason"
+expect "ninjachess/games/" "and the path"
+keys q; expect "Quit and lose it?" "quit asks"
+keys 2; expect "the game stays open" "not quit"
+expect "e7-e5" "the game is still there"
+keys q; expect "Quit and lose it?" "quit asks again"
+keys 1
+st=$(wait_exit); [ "$st" = 1 ] && ok "unsaved quit: status 1" || fail "unsaved quit: status $st"
+T capture-pane -p -J -S - -t "$S" | grep -q "ninjachess: the game was not saved: cannot write.*File too large" \
+    && ok "the reason after the screen" || fail "no reason on stderr"
+[ "$(cat "$XDG_STATE_HOME"/ninjachess/games/*.pgn)" = "$before" ] && ok "the saved game is untouched" \
+    || fail "saved game changed: $(ls -la "$XDG_STATE_HOME"/ninjachess/games)"
+ls "$XDG_STATE_HOME"/ninjachess/games | grep -q tmp && fail "temporary file left" || ok "no temporary file"
+
+# ---- a state directory that cannot be made (its parent is a file) ----
+fresh
+mkdir -p "$TMP/state"; : >"$TMP/state/file"
+export XDG_STATE_HOME="$TMP/state/file/state"
+start --variant chess --white human --black human
+expect "White to move" "unwritable state directory"
+move e2-e4
+expect "Game not saved: cannot create" "unwritable state is told"
+expect "Not a" "with the reason"; expect "directory; the game stays open" "and what is kept"
+keys -l y; expect "Game not saved" "the warning stays after other keys"
+keys n; expect "Start a new one and lose it?" "a new game asks first"
+keys 2; expect "e2-e4" "declined: the game stays"
+screen | grep -q "Start the game" && fail "start screen opened anyway" || ok "no start screen"
+kill -TERM "$(prog_pid)"
+st=$(wait_exit); [ "$st" = 143 ] && ok "SIGTERM with an unsaved game: $st" || fail "SIGTERM unsaved: $st"
+T capture-pane -p -J -S - -t "$S" | grep -q "ninjachess: the game was not saved: cannot create.*Not a directory" \
+    && ok "the reason on stderr after a signal" || fail "no reason on stderr after a signal"
+[ -f "$TMP/state/file" ] && [ ! -s "$TMP/state/file" ] && ok "nothing else touched" || fail "state file changed"
+export XDG_STATE_HOME="$TMP/state"
+
+fresh
 # ---- bad input files give a message and a clean exit ----
 printf '[Event "x"]\n1. e4 garbage {' >"$TMP/bad.pgn"
 out=$("$BIN" --data-dir "$DATA" --load "$TMP/bad.pgn" 2>&1 </dev/null); st=$?
 [ $st -eq 1 ] && echo "$out" | grep -q "bad.pgn" && ok "damaged save: $out" || fail "damaged save: $st $out"
+out=$("$BIN" --data-dir "$DATA" --load "$TMP" 2>&1 </dev/null); st=$?
+[ $st -eq 1 ] && echo "$out" | grep -q "is a directory" && ok "--load DIR: $out" || fail "--load DIR: $st $out"
 printf '\001\002\003' >"$TMP/bin.pgn"
 out=$("$BIN" --data-dir "$DATA" --load "$TMP/bin.pgn" 2>&1 </dev/null); st=$?
 [ $st -eq 1 ] && echo "$out" | grep -q "not a saved game" && ok "foreign file: $out" || fail "foreign file: $st $out"

@@ -543,15 +543,37 @@ static void draw_panel(Ui *u)
     *l = keep;
 }
 
+/* Where a message too long for one line is split: at its last space (or
+ * after a slash of a path) that leaves at least half a line, else at the
+ * width. */
+static int message_split(const char *msg, int w)
+{
+    if ((int)strlen(msg) <= w)
+        return -1;
+    for (int i = w; i > w / 2; i--)
+        if (msg[i] == ' ' || msg[i - 1] == '/')
+            return i;
+    return w;
+}
+
+/* The message line; a long message (a path and a reason) goes on over the
+ * key-hint line instead of being cut. */
 static void draw_bottom(const Ui *u, int cols)
 {
     const Layout *l = &u->lay;
     move(l->msg_y, 0);
     clrtoeol();
+    int split = cols > 1 ? message_split(u->msg, cols - 1) : -1;
     if (u->msg[0]) {
         attrset(u->msg_error ? (u->colours ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_NORMAL);
-        mvprintw(l->msg_y, 0, "%.*s", cols - 1, u->msg);
+        mvprintw(l->msg_y, 0, "%.*s", split >= 0 ? split : cols - 1, u->msg);
+        move(l->hint_y, 0);
+        clrtoeol();
+        if (split >= 0)
+            mvprintw(l->hint_y, 0, "%.*s", cols - 1, u->msg + split + (u->msg[split] == ' '));
         attrset(A_NORMAL);
+        if (split >= 0)
+            return;
     }
     move(l->hint_y, 0);
     clrtoeol();

@@ -76,6 +76,7 @@ int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *se
         pos_start(&start, v);
     }
     ui_computer_stop(u);
+    ui_autosave_leave(u); /* the game being replaced stays saved */
     if (u->v) {
         game_free(&u->g);
         variant_free(u->v);
@@ -329,6 +330,7 @@ void ui_play(Ui *u, const Move *m)
     ensure_cap(u, u->g.nply + 1);
     move_to_text(&u->g.pos, m, u->text[u->g.nply], sizeof u->text[0]);
     game_push(&u->g, m);
+    u->changes++;
     u->nredo = 0;
     u->sel = 0;
     u->drop_type = -1;
@@ -355,11 +357,13 @@ bool ui_undo(Ui *u)
     if (u->end == END_RESIGN || u->end == END_AGREED) {
         /* Taking back a resignation or a draw agreement resumes the game. */
         u->end = END_NONE;
+        u->changes++;
         ui_refresh(u);
         return true;
     }
     if (!undo_one(u))
         return false;
+    u->changes++;
     while (u->player[u->g.pos.side] == PL_COMPUTER && u->player[u->g.pos.side ^ 1] == PL_HUMAN &&
            u->g.nply > 0)
         undo_one(u);
@@ -375,6 +379,7 @@ bool ui_redo(Ui *u)
     ui_computer_stop(u);
     if (u->nredo == 0)
         return false;
+    u->changes++;
     do {
         Move m = u->redo[--u->nredo];
         ensure_cap(u, u->g.nply + 1);

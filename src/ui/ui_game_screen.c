@@ -1,7 +1,9 @@
 /* The game screen: the board of the game in progress, its keys and clicks,
  * and the computer's moves while it is on top.  Every action leaves a
  * message saying what happened or why not.  It reaches the start screen
- * and the tutorial only by their ids through ui_screen.h. */
+ * and the tutorial only by their ids through ui_screen.h.  The game is
+ * saved after every change (ui_autosave.c); quitting a game that could not
+ * be saved asks first. */
 #include "ui_game_screen.h"
 
 #include <curses.h>
@@ -226,8 +228,20 @@ static void save_game(Ui *u)
     }
 }
 
+/* Before the game is replaced: true when it is saved, or the player
+ * gives up its unsaved moves. */
+static bool may_leave_game(Ui *u, const char *question)
+{
+    if (ui_autosave(u) == 0 || ui_confirm(u, question))
+        return true;
+    ui_msg(u, true, "Game not saved: %s; the game stays open", u->save_err);
+    return false;
+}
+
 static void load_game(Ui *u)
 {
+    if (!may_leave_game(u, "Game not saved. Open another and lose it?"))
+        return;
     char path[512];
     snprintf(path, sizeof path, "%s", u->save_path);
     if (!ui_prompt(u, "Open: ", path, sizeof path) || !path[0])
@@ -244,8 +258,8 @@ static void load_game(Ui *u)
 /* The start screen chooses the game; it comes back through game_resume. */
 static void new_game(Ui *u)
 {
-    (void)u;
-    screen_push(SCR_START, NULL, 0);
+    if (may_leave_game(u, "Game not saved. Start a new one and lose it?"))
+        screen_push(SCR_START, NULL, 0);
 }
 
 static void start_chosen_game(Ui *u, const GameChoice *c)
@@ -277,6 +291,7 @@ static void offer_draw(Ui *u)
     if (accepted) {
         ui_computer_stop(u);
         u->end = END_AGREED;
+        u->changes++;
         snprintf(u->result, sizeof u->result, "1/2-1/2, draw agreed");
         ui_msg(u, false, "Draw agreed");
     } else {
@@ -300,6 +315,7 @@ static void resign(Ui *u)
         return;
     ui_computer_stop(u);
     u->end = END_RESIGN;
+    u->changes++;
     snprintf(u->result, sizeof u->result, "%s, %s resigned", side == NC_WHITE ? "0-1" : "1-0",
              side == NC_WHITE ? "White" : "Black");
     ui_msg(u, false, "%s resigned", side == NC_WHITE ? "White" : "Black");
@@ -397,10 +413,12 @@ static void tutorial(Ui *u)
     screen_push(SCR_TUTORIAL, NULL, 0);
 }
 
+/* A game that could not be saved is not given up without asking. */
 static void quit(Ui *u)
 {
-    (void)u;
-    screen_quit();
+    /* The reason stays on the message line under the question. */
+    if (may_leave_game(u, "Game not saved. Quit and lose it?"))
+        screen_quit();
 }
 
 static void cancel_selection(Ui *u)
@@ -457,6 +475,7 @@ static void game_key(Ui *u, void *self, int k)
                 action_keys[i].act(u);
             else
                 action_keys[i].act_key(u, k);
+            ui_autosave_tick(u);
             return;
         }
     ui_msg(u, true, "Unknown key; ? shows the keys");
@@ -480,6 +499,7 @@ static void game_tick(Ui *u, void *self)
 {
     (void)self;
     ui_computer_tick(u);
+    ui_autosave_tick(u); /* the computer's move, or a retry of a failed save */
 }
 
 static void game_resume(Ui *u, void *self, ScreenId from, const ScreenResult *r)

@@ -4,7 +4,9 @@
  *   ui_board.c    drawing the board and its panel; layout; colours
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
  *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
- *   ui_pgn.c      saving and loading games, the autosave path
+ *   ui_pgn.c      saving and loading games (PGN, atomic writes)
+ *   ui_autosave.c the game's own file in the state directory, its lock,
+ *                 saving after every change, the saved games to resume
  * The screens (ui_start.c, ui_game_screen.c, ui_tutorial.c) follow the
  * contract of ui_screen.h and are driven by its stack (ui_screen.c);
  * ui_main.c starts it all.  Nothing here knows about any screen. */
@@ -101,6 +103,17 @@ typedef struct Ui {
     int tut_type;         /* piece type the tutorial explains, -1 none */
     Layout lay;
     char save_path[512];  /* last file saved or loaded */
+
+    /* The game's own file in the state directory (ui_autosave.c); empty
+     * until the first change is saved.  All zero: no file, no lock. */
+    char game_file[1100];
+    int game_lock;        /* descriptor of its lock + 1; 0 none */
+    bool game_created;    /* this process made game_file */
+    unsigned changes;     /* bumped by every change of the game */
+    unsigned saved_changes, failed_changes;
+    bool save_failed;     /* the last save failed: save_err says why */
+    char save_err[700];
+    long save_retry;      /* when to try again without a new change */
 } Ui;
 
 /* ui_game.c */
@@ -179,8 +192,39 @@ int ui_pgn_save(const Ui *u, const char *path, char *err, int errlen);
  * On failure u is unchanged and err says what is wrong. */
 int ui_pgn_load(Ui *u, const char *path, char *err, int errlen);
 int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int errlen);
-/* $XDG_STATE_HOME/ninjachess/autosave.pgn (or ~/.local/state/...). */
-int ui_autosave_path(char *buf, int len, bool create_dir);
+bool ui_pgn_at_setup(const Ui *u);  /* the game began at the variant's setup */
 int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen);
+
+/* ui_autosave.c */
+/* $XDG_STATE_HOME/ninjachess[/sub] (or ~/.local/state/...), made when
+ * create is set; -1 with the reason in err. */
+int ui_state_dir(char *buf, int len, const char *sub, bool create, char *err, int errlen);
+/* The single autosave.pgn of earlier versions (read once, then moved). */
+int ui_autosave_path(char *buf, int len, bool create_dir);
+/* Saves the game to its own file if it changed since the last save;
+ * -1 when it could not be (save_err and the message say why). */
+int ui_autosave(Ui *u);
+/* After each key and tick: saves a change, retries a failed save now
+ * and then, and keeps the failure on the message line. */
+void ui_autosave_tick(Ui *u);
+/* The game is being replaced or the program ends: a finished game's file
+ * moves to games/finished/, the lock is given up. */
+void ui_autosave_leave(Ui *u);
+/* A saved game that may be resumed; its lock is held while offered. */
+typedef struct {
+    char path[1100];
+    int lock;             /* descriptor + 1; 0 none */
+    long mtime;
+    int plies;
+    char title[64], when[32];
+} SavedGame;
+/* The unfinished saved games no running instance holds, the most recent
+ * first; with match, only those of u's variant, setup, options and
+ * Titans begun at the setup.  A file that cannot be read is put aside as
+ * NAME.damaged and told in note. */
+int ui_saved_games(const Ui *u, bool match, SavedGame *out, int max, char *note, int notelen);
+void ui_saved_game_release(SavedGame *g);
+/* Loads g into u, which then keeps saving to g's file. */
+int ui_saved_game_resume(Ui *u, SavedGame *g, char *err, int errlen);
 
 #endif

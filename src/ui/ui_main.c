@@ -1,6 +1,7 @@
 /* Entry point of the game screen: chooses the game from the options, a
  * saved game or the start screen, runs the screens' event loop, and saves
- * the game in progress on the way out, whatever the way out is.  It sets up
+ * the game in progress on the way out, whatever the way out is (it is
+ * also saved after every move: ui_autosave.c).  It sets up
  * the terminal and the signals; what a screen does is the screen's. */
 #include "ui.h"
 #include "ui_internal.h"
@@ -105,20 +106,6 @@ static int player_of(const char *s, int dflt)
     return strcmp(s, "computer") == 0 ? PL_COMPUTER : PL_HUMAN;
 }
 
-/* Keeps the game for the next start, or forgets a finished one. */
-static void autosave(Ui *u)
-{
-    char path[1100], err[1200];
-    if (!u->v || u->tutorial || ui_autosave_path(path, sizeof path, true))
-        return;
-    if (ui_game_over(u) || u->g.nply == 0) {
-        unlink(path);
-        return;
-    }
-    if (ui_pgn_save(u, path, err, sizeof err) && !curses_on)
-        fprintf(stderr, "ninjachess: %s\n", err);
-}
-
 static int play_opt_moves(Ui *u, const Options *opt)
 {
     for (int i = 0; i < opt->nplay; i++) {
@@ -145,6 +132,17 @@ static void init_ui(Ui *u, const Options *opt)
     u->player[1] = player_of(opt->black, PL_COMPUTER);
 }
 
+/* The players and level the command line names win over the file's. */
+static void apply_opt_players(Ui *u, const Options *opt)
+{
+    if (opt->white)
+        u->player[0] = player_of(opt->white, PL_HUMAN);
+    if (opt->black)
+        u->player[1] = player_of(opt->black, PL_COMPUTER);
+    if (opt->level)
+        u->level = opt->level;
+}
+
 /* The game the command line asks for, if any; checked before the screen
  * starts so that its errors are plain lines on the terminal.  Returns -1
  * on an error (told), else whether a game was chosen. */
@@ -156,12 +154,7 @@ static int game_from_options(Ui *u, const Options *opt)
             fprintf(stderr, "ninjachess: %s\n", err);
             return -1;
         }
-        if (opt->white)
-            u->player[0] = player_of(opt->white, PL_HUMAN);
-        if (opt->black)
-            u->player[1] = player_of(opt->black, PL_COMPUTER);
-        if (opt->level)
-            u->level = opt->level;
+        apply_opt_players(u, opt);
         snprintf(u->save_path, sizeof u->save_path, "%s", opt->load);
         return 1;
     }
@@ -175,38 +168,56 @@ static int game_from_options(Ui *u, const Options *opt)
     return play_opt_moves(u, opt) ? -1 : 1;
 }
 
-/* Offers the game that was in progress when the program last ended;
- * returns whether it was resumed. */
-static bool offer_saved_game(Ui *u)
+/* Asks which saved game to resume: yes/no for one, a menu for several;
+ * returns its index, or -1 for a new game. */
+static int choose_saved_game(Ui *u, const SavedGame *g, int n)
 {
-    char path[1100], err[1200];
-    if (ui_autosave_path(path, sizeof path, false) != 0 || access(path, R_OK) != 0)
-        return false;
-    bool resumed = false;
-    Ui probe;
-    memset(&probe, 0, sizeof probe);
-    probe.drop_type = -1;
-    probe.data_dir = u->data_dir;
-    probe.utf8 = u->utf8;
-    probe.colours = u->colours;
-    if (ui_pgn_load(&probe, path, err, sizeof err) == 0) {
-        char q[200];
-        snprintf(q, sizeof q, "Resume the saved game of %s (%d plies)?", probe.v->title, probe.g.nply);
-        if (ui_confirm(u, q)) {
-            probe.level = u->level;
-            if (ui_pgn_load(u, path, err, sizeof err) == 0) {
-                resumed = true;
-                ui_msg(u, false, "Resumed the saved game");
-            }
-        }
-    } else {
-        /* Kept aside for inspection, so it is not offered again. */
-        char bad[1200];
-        snprintf(bad, sizeof bad, "%s.damaged", path);
-        rename(path, bad);
-        ui_msg(u, true, "The saved game could not be read (kept as %s): %s", bad, err);
+    char q[200];
+    if (n == 1) {
+        snprintf(q, sizeof q, "Resume the saved game of %s (%d pl%s, %s)?", g[0].title, g[0].plies,
+                 g[0].plies == 1 ? "y" : "ies", g[0].when);
+        return ui_confirm(u, q) ? 0 : -1;
     }
-    ui_game_free(&probe);
+    char labels[9][120];
+    const char *items[10];
+    for (int i = 0; i < n; i++) {
+        snprintf(labels[i], sizeof labels[i], "%s, %d pl%s, %s", g[i].title, g[i].plies,
+                 g[i].plies == 1 ? "y" : "ies", g[i].when);
+        items[i] = labels[i];
+    }
+    items[n] = "Start a new game";
+    int pick = ui_menu(u, "Resume a saved game?", items, n + 1);
+    return pick >= 0 && pick < n ? pick : -1;
+}
+
+/* Offers the unfinished saved games (with match, only those like the game
+ * the options made); returns whether one was resumed. */
+static bool offer_saved_games(Ui *u, const Options *opt, bool match)
+{
+    SavedGame g[9];
+    char note[1400], err[1200];
+    int n = ui_saved_games(u, match, g, 9, note, sizeof note);
+    if (note[0])
+        ui_msg(u, true, "%s", note);
+    if (n == 0 || ui_signal_caught) {
+        for (int i = 0; i < n; i++)
+            ui_saved_game_release(&g[i]);
+        return false;
+    }
+    int pick = choose_saved_game(u, g, n);
+    bool resumed = false;
+    if (pick >= 0 && !ui_signal_caught) {
+        if (ui_saved_game_resume(u, &g[pick], err, sizeof err) == 0) {
+            resumed = true;
+            if (match)
+                apply_opt_players(u, opt);
+            ui_msg(u, false, "Resumed the saved game (%d pl%s)", u->g.nply, u->g.nply == 1 ? "y" : "ies");
+        } else {
+            ui_msg(u, true, "%s", err);
+        }
+    }
+    for (int i = 0; i < n; i++)
+        ui_saved_game_release(&g[i]);
     return resumed;
 }
 
@@ -247,6 +258,8 @@ static int run_tutorial(Ui *u)
     return 0;
 }
 
+/* Saves what is left to save and gives up the game's file; the reason
+ * of a failure reaches stderr once the terminal is back. */
 static int run_game(Ui *u)
 {
     if (!ui_signal_caught && !u->msg[0])
@@ -257,10 +270,22 @@ static int run_game(Ui *u)
     screen_run();
     screen_stack_reset(u, screens);
     ui_computer_stop(u);
-    autosave(u);
+    bool lost = ui_autosave(u) != 0;
+    char why[800];
+    snprintf(why, sizeof why, "%s", u->save_err);
+    ui_autosave_leave(u);
     stop_curses();
+    if (lost)
+        fprintf(stderr, "ninjachess: the game was not saved: %s\n", why);
     int sig = ui_signal_caught;
-    return sig ? 128 + sig : 0;
+    return sig ? 128 + sig : lost ? 1 : 0;
+}
+
+/* Whether the options ask for a game a saved one can continue: a game
+ * from --fen, --load or --play is a game of its own. */
+static bool matchable(const Options *opt)
+{
+    return !opt->load && !opt->fen && opt->nplay == 0;
 }
 
 static int run_screens(Ui *u, const Options *opt, bool chosen)
@@ -270,7 +295,9 @@ static int run_screens(Ui *u, const Options *opt, bool chosen)
     if (opt->tutorial)
         return run_tutorial(u);
     if (!chosen)
-        chosen = offer_saved_game(u);
+        chosen = offer_saved_games(u, opt, false);
+    else if (matchable(opt))
+        offer_saved_games(u, opt, true);
     if (!chosen && !ui_signal_caught) {
         int st = game_from_start_screen(u);
         if (st >= 0)

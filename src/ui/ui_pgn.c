@@ -1,8 +1,11 @@
 /* Saved games: PGN with [Variant], [FEN] when the game did not begin at the
  * setup, and the moves in the move text.  Files are replaced atomically so a
  * crash or a full disk never leaves half a game behind.  Nothing is drawn
- * here, and a failed load leaves the game as it was. */
+ * here, and a failed load leaves the game as it was.  Where the game in
+ * progress is kept is ui_autosave.c's. */
 #include "ui_internal.h"
+
+#include "../quote.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,39 +15,84 @@
 #include <time.h>
 #include <unistd.h>
 
-int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen)
+/* "cannot write 'PATH': REASON" with the path quoted. */
+static void write_error(char *err, int errlen, const char *path, int e)
 {
-    char tmp[1100];
-    snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(err, (size_t)errlen, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
+    char q[600];
+    snprintf(err, (size_t)errlen, "cannot write '%s': %s", nc_quote(path, q, sizeof q), strerror(e));
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
     size_t done = 0;
     while (done < len) {
         ssize_t w = write(fd, data + done, len - done);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return -1;
+        if (w == 0) {
+            errno = ENOSPC;
+            return -1;
         }
         done += (size_t)w;
     }
+    return 0;
+}
+
+/* The rename is only durable once the directory holding it is on disk. */
+static int sync_dir_of(const char *path)
+{
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash == dir)
+        slash[1] = 0;
+    else if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int rc = fsync(fd);
     int e = errno;
-    if (done < len || fsync(fd) != 0) {
-        if (done >= len)
-            e = errno;
+    close(fd);
+    errno = e;
+    /* Some file systems cannot sync a directory; the data is safe anyway. */
+    return rc != 0 && errno != EINVAL && errno != EROFS ? -1 : 0;
+}
+
+/* Temp file in the same directory, write, fsync, rename, fsync the
+ * directory: the file holds the old contents or the new, never a part. */
+int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen)
+{
+    char tmp[1100];
+    if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+        write_error(err, errlen, path, ENAMETOOLONG);
+        return -1;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        write_error(err, errlen, path, errno);
+        return -1;
+    }
+    if (write_all(fd, data, len) != 0 || fsync(fd) != 0) {
+        int e = errno;
         close(fd);
         unlink(tmp);
-        snprintf(err, (size_t)errlen, "cannot write %s: %s", path, strerror(e));
+        write_error(err, errlen, path, e);
         return -1;
     }
     fchmod(fd, 0644);
     if (close(fd) != 0 || rename(tmp, path) != 0) {
-        e = errno;
+        int e = errno;
         unlink(tmp);
-        snprintf(err, (size_t)errlen, "cannot write %s: %s", path, strerror(e));
+        write_error(err, errlen, path, e);
+        return -1;
+    }
+    if (sync_dir_of(path) != 0) {
+        write_error(err, errlen, path, errno);
         return -1;
     }
     return 0;
@@ -61,7 +109,7 @@ static void put_tag(FILE *f, const char *name, const char *value)
     fputs("\"]\n", f);
 }
 
-static bool start_is_setup(const Ui *u)
+bool ui_pgn_at_setup(const Ui *u)
 {
     Position p;
     pos_start(&p, u->v);
@@ -108,7 +156,7 @@ int ui_pgn_write(const Ui *u, FILE *f)
         snprintf(lv, sizeof lv, "%d", u->level);
         put_tag(f, "Level", lv);
     }
-    if (!start_is_setup(u)) {
+    if (!ui_pgn_at_setup(u)) {
         char fen[1024];
         pos_to_fen(&u->start, fen, sizeof fen);
         put_tag(f, "SetUp", "1");
@@ -332,14 +380,15 @@ static const char *move_of_token(const char *tok)
 /* Plays one move of the move text on n, or says why it cannot be. */
 static int play_token(Ui *n, const char *mv, int ply, int line, const char *name, char *err, int errlen)
 {
-    char e[400];
+    char e[400], q[64];
+    nc_quote(mv, q, sizeof q);
     if (n->g.pos.scepter || (ui_game_over(n) && n->status == GS_CHECKMATE)) {
-        snprintf(err, (size_t)errlen, "%s: line %d: move '%s' after the game ended", name, line, mv);
+        snprintf(err, (size_t)errlen, "%s: line %d: move '%s' after the game ended", name, line, q);
         return -1;
     }
     Move m;
     if (move_from_text(&n->g.pos, mv, &m, e, sizeof e)) {
-        snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", name, line, ply / 2 + 1, mv, e);
+        snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", name, line, ply / 2 + 1, q, e);
         return -1;
     }
     ui_play(n, &m);
@@ -355,9 +404,10 @@ static int play_movetext(Ui *n, const char *s, int line, const char *name, char 
         if (!*s)
             break;
         if (*s == '{') {
+            int opened = line;
             s = skip_comment(s, &line);
             if (!s) {
-                snprintf(err, (size_t)errlen, "%s: line %d: comment not closed", name, line);
+                snprintf(err, (size_t)errlen, "%s: line %d: comment '{' is not closed", name, opened);
                 return -1;
             }
             continue;
@@ -388,6 +438,7 @@ static int play_movetext(Ui *n, const char *s, int line, const char *name, char 
 static void adopt_game(Ui *u, Ui *n, const Tags *t)
 {
     ui_computer_stop(u);
+    ui_autosave_leave(u);
     Ui old = *u;
     *u = *n;
     u->data_dir = old.data_dir;
@@ -399,6 +450,8 @@ static void adopt_game(Ui *u, Ui *n, const Tags *t)
     u->player[1] = t->black[0] ? (!strcmp(t->black, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[1];
     old.search = NULL;
     ui_game_free(&old);
+    /* Nothing to save until it changes; it gets a file of its own then. */
+    u->changes = u->saved_changes = u->failed_changes = 0;
     u->cursor = u->g.pos.king[u->g.pos.side] ? u->g.pos.king[u->g.pos.side] : u->v->squares[0];
     ui_refresh(u);
 }
@@ -432,85 +485,70 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
     return 0;
 }
 
-int ui_pgn_load(Ui *u, const char *path, char *err, int errlen)
+/* Reads a whole file of at most 64 MiB; NULL with the reason in err. */
+static char *read_file(const char *path, size_t *lenp, char *err, int errlen)
 {
+    char q[600];
+    nc_quote(path, q, sizeof q);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, (size_t)errlen, "cannot open %s: %s", path, strerror(errno));
-        return -1;
+        snprintf(err, (size_t)errlen, "cannot open '%s': %s", q, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        snprintf(err, (size_t)errlen, "'%s' is a directory, not a saved game", q);
+        return NULL;
     }
     char *buf = NULL;
     size_t len = 0, cap = 0;
+    int e = 0;
     for (;;) {
         if (len + 4096 + 1 > cap) {
             cap = cap ? cap * 2 : 8192;
-            if (cap > (size_t)64 << 20) {
-                fclose(f);
-                free(buf);
-                snprintf(err, (size_t)errlen, "%s is too large to be a saved game", path);
-                return -1;
-            }
-            char *nb = realloc(buf, cap);
+            char *nb = cap > (size_t)64 << 20 ? NULL : realloc(buf, cap);
             if (!nb) {
-                fclose(f);
-                free(buf);
-                snprintf(err, (size_t)errlen, "out of memory reading %s", path);
-                return -1;
+                e = cap > (size_t)64 << 20 ? EFBIG : ENOMEM;
+                break;
             }
             buf = nb;
         }
         size_t r = fread(buf + len, 1, 4096, f);
         len += r;
-        if (r < 4096)
+        if (r < 4096) {
+            e = ferror(f) ? errno : 0;
             break;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        snprintf(err, (size_t)errlen, "cannot read %s", path);
-        return -1;
-    }
-    buf[len] = 0;
-    if (memchr(buf, 0, len)) {
-        free(buf);
-        snprintf(err, (size_t)errlen, "%s is not a saved game (binary data)", path);
-        return -1;
-    }
-    int rc = ui_pgn_load_text(u, buf, path, err, errlen);
-    free(buf);
-    return rc;
-}
-
-static int mkdir_p(char *path)
-{
-    for (char *p = path + 1; *p; p++) {
-        if (*p == '/') {
-            *p = 0;
-            if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-                *p = '/';
-                return -1;
-            }
-            *p = '/';
         }
     }
-    return mkdir(path, 0700) != 0 && errno != EEXIST ? -1 : 0;
+    fclose(f);
+    if (e) {
+        free(buf);
+        if (e == EFBIG)
+            snprintf(err, (size_t)errlen, "'%s' is too large to be a saved game", q);
+        else
+            snprintf(err, (size_t)errlen, "cannot read '%s': %s", q, strerror(e));
+        return NULL;
+    }
+    buf[len] = 0;
+    *lenp = len;
+    return buf;
 }
 
-int ui_autosave_path(char *buf, int len, bool create_dir)
+int ui_pgn_load(Ui *u, const char *path, char *err, int errlen)
 {
-    const char *xdg = getenv("XDG_STATE_HOME");
-    const char *home = getenv("HOME");
-    char dir[1024];
-    if (xdg && xdg[0] == '/')
-        snprintf(dir, sizeof dir, "%s/ninjachess", xdg);
-    else if (home && *home)
-        snprintf(dir, sizeof dir, "%s/.local/state/ninjachess", home);
-    else
+    size_t len;
+    char *buf = read_file(path, &len, err, errlen);
+    if (!buf)
         return -1;
-    if (create_dir && mkdir_p(dir) != 0)
+    if (memchr(buf, 0, len)) {
+        char q[600];
+        free(buf);
+        snprintf(err, (size_t)errlen, "'%s' is not a saved game (binary data)", nc_quote(path, q, sizeof q));
         return -1;
-    if (snprintf(buf, (size_t)len, "%s/autosave.pgn", dir) >= len)
-        return -1;
-    return 0;
+    }
+    char q[600];
+    int rc = ui_pgn_load_text(u, buf, nc_quote(path, q, sizeof q), err, errlen);
+    free(buf);
+    return rc;
 }
