@@ -105,14 +105,16 @@ check "second setup: tags" "2 2" "$(grep -c '^\[VariantSetup "second"\]' "$tmp/s
 # ---- engines at fault ----
 
 fake="sh $tests/fake_engine.sh"
-match --engine "$fake illegal" --st 0.5 --pgn "$tmp/illegal.pgn" --sprt 0,10
+match --engine "$fake illegal" --st 1 --time-margin 1 --pgn "$tmp/illegal.pgn" --sprt 0,10
 check "illegal mover status" 0 "$status"
 check "illegal mover loses both" "0 2 0" "$(printed_score)"
 check "illegal: termination" 2 "$(grep -c '^\[Termination "rules infraction"\]' "$tmp/illegal.pgn")"
 check "illegal: reason in the PGN" 2 "$(grep -c '{\(White\|Black\) (fake-illegal) played an illegal move: a1a8}' "$tmp/illegal.pgn")"
 check "SPRT line" 1 "$(grep -c '^SPRT \[0, 10\] alpha 0.05 beta 0.05: LLR .* (bounds -2.94, 2.94): continue' "$tmp/out")"
 
-match --engine "$fake silent" --st 0.2 --time-margin 0.1 --pgn "$tmp/silent.pgn"
+# Our own engine plays one game of each pair: its time and margin are
+# generous, so that a sanitizer build on a loaded machine still moves in time.
+match --engine "$fake silent" --st 1 --time-margin 1 --pgn "$tmp/silent.pgn"
 check "silent engine loses both" "0 2 0" "$(printed_score)"
 check "silent: termination" 2 "$(grep -c '^\[Termination "time forfeit"\]' "$tmp/silent.pgn")"
 check "silent: reason" 2 "$(grep -c 'lost on time' "$tmp/silent.pgn")"
