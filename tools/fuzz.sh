@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-harnesses=${*:-datafile position movetext}
+harnesses=${*:-datafile position movetext pgn xboard}
 build="build-fuzz"
 
 # Number of files in a directory.

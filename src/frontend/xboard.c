@@ -292,8 +292,12 @@ static bool xb_search(XB *x, SearchInfo *in)
         }
         if (done)
             break;
-        if (x->in.eof)
+        if (x->in.eof) {
+            /* No more input to watch (and line_fill would no longer wait):
+             * stop and wait for the search rather than spin. */
             search_stop(x->s);
+            break;
+        }
         line_fill(&x->in, 2); /* doubles as the polling delay */
     }
     search_wait(x->s, in);
