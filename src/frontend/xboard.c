@@ -12,6 +12,7 @@
 #include "session.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -461,13 +462,17 @@ static bool cmd_setboard(XB *x, const char *arg)
     return true;
 }
 
-/* "level MPS BASE INC": BASE in minutes or minutes:seconds. */
+/* "level MPS BASE INC": BASE in minutes or minutes:seconds.  A negative
+ * MPS (the time manager counts the moves left from it) or a figure that
+ * is not a finite number (a NaN budget would mean no time limit at all)
+ * is refused. */
 static bool cmd_level(XB *x, const char *arg)
 {
     char base[32] = "0";
     double inc = 0;
     int mps = 0;
-    if (sscanf(arg, "%d %31s %lf", &mps, base, &inc) >= 2) {
+    if (sscanf(arg, "%d %31s %lf", &mps, base, &inc) >= 2 && mps >= 0 && isfinite(inc) &&
+        isfinite(parse_minutes(base))) {
         x->mps = mps;
         x->base = parse_minutes(base);
         x->inc = inc;
@@ -478,9 +483,24 @@ static bool cmd_level(XB *x, const char *arg)
     return true;
 }
 
+/* A finite number from a command's argument; false (after an error line)
+ * for "nan" or "inf", which would make the thinking time unlimited. */
+static bool xb_finite_arg(XB *x, const char *cmd, const char *arg, double *out)
+{
+    double v = atof(arg);
+    if (!isfinite(v)) {
+        fprintf(x->out, "Error (bad arguments): %s %s\n", cmd, arg);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
 static bool cmd_st(XB *x, const char *arg)
 {
-    x->st = atof(arg);
+    double v;
+    if (xb_finite_arg(x, "st", arg, &v))
+        x->st = v;
     return true;
 }
 
@@ -493,7 +513,9 @@ static bool cmd_sd(XB *x, const char *arg)
 /* Our clock in centiseconds. */
 static bool cmd_time(XB *x, const char *arg)
 {
-    x->time_left = atof(arg) / 100.0;
+    double v;
+    if (xb_finite_arg(x, "time", arg, &v))
+        x->time_left = v / 100.0;
     return true;
 }
 
