@@ -3,7 +3,9 @@
 #   tools/fuzz.sh [SECONDS] [HARNESS...]   default 60 seconds each, all harnesses
 # Sets up build-fuzz (clang, ASan, UBSan, -Dfuzz=true) if needed, builds the
 # harnesses, runs each one alone on a copy of its seed corpus (plus its
-# regression inputs), and prints its speed and whether it crashed.  Crash,
+# regression inputs), and prints its speed and whether it crashed.  Inputs
+# are cut at 16 KiB (-max_len; the replay tests read them whole), so one
+# big regression input does not make every mutation that big.  Crash,
 # leak and timeout inputs are left in build-fuzz/crashes/HARNESS/.  The
 # checked-in corpus is never written to.
 #   FUZZ_KEEP_GOING=1   go on after a crash (libFuzzer's fork mode), to
@@ -14,7 +16,7 @@ cd "$(dirname "$0")/.."
 
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-harnesses=${*:-datafile position movetext}
+harnesses=${*:-datafile position movetext pgn xboard}
 build="build-fuzz"
 
 # Number of files in a directory.
@@ -57,7 +59,7 @@ for h in $harnesses; do
     start=$(date +%s)
     set +e
     # shellcheck disable=SC2086 # the fork-mode options are separate words
-    nice -n 10 "$build/tests/fuzz/fuzz_$h" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+    nice -n 10 "$build/tests/fuzz/fuzz_$h" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
         -print_final_stats=1 -artifact_prefix="$crashes/" $keep_going "$work" >"$log" 2>&1
     rc=$?
     set -e

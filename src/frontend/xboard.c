@@ -1,5 +1,6 @@
-/* The XBoard protocol (CECP v2) front end: reads commands, keeps the game
- * and the clock, runs the search and answers.  How our variants look to
+/* The XBoard protocol (CECP v2) front end: reads commands from a file
+ * descriptor, keeps the game and the clock, runs the search and answers on
+ * a stream (stdin and stdout for --xboard).  How our variants look to
  * XBoard is xboard_variant.c's business; how long to think is the
  * search's (timeman.h). */
 #include "xboard.h"
@@ -11,11 +12,15 @@
 #include "session.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* Longest command line kept; the rest of a longer line is dropped. */
+#define XB_LINE 4096
 
 /* Line input from XBoard read with read(2), so that the thinking loop can
  * look for "?" or "force" with poll(2) without stdio buffering hiding
@@ -23,17 +28,38 @@
 typedef struct {
     char buf[65536];
     size_t len;
+    int fd;
     bool eof;
+    bool skip; /* a line filled the buffer: drop the rest of it */
 } LineIn;
 
-/* Takes one complete line out of the buffer into out; false when none. */
-static bool line_take(LineIn *in, char *out, size_t outlen)
+/* Drops what is left of a line that filled the buffer; true once its
+ * newline has been dropped too. */
+static bool line_skip(LineIn *in)
 {
     char *nl = memchr(in->buf, '\n', in->len);
+    size_t used = nl ? (size_t)(nl - in->buf) + 1 : in->len;
+    memmove(in->buf, in->buf + used, in->len - used);
+    in->len -= used;
+    in->skip = !nl;
+    return nl != NULL;
+}
+
+/* Takes one complete line out of the buffer into out; false when none.
+ * A line longer than the buffer is cut there (it would otherwise wait
+ * forever for its newline) and the rest of it is dropped. */
+static bool line_take(LineIn *in, char *out, size_t outlen)
+{
+    if (in->skip && !line_skip(in))
+        return false;
+    char *nl = memchr(in->buf, '\n', in->len);
+    bool cut = false;
     if (!nl) {
-        if (!in->eof || in->len == 0)
+        if (in->len == sizeof in->buf)
+            cut = true;
+        else if (!in->eof || in->len == 0)
             return false;
-        nl = in->buf + in->len; /* last line without a newline */
+        nl = in->buf + in->len; /* last line without a newline, or cut */
     }
     size_t n = (size_t)(nl - in->buf);
     size_t c = n < outlen - 1 ? n : outlen - 1;
@@ -44,6 +70,7 @@ static bool line_take(LineIn *in, char *out, size_t outlen)
     size_t used = n < in->len ? n + 1 : n;
     memmove(in->buf, in->buf + used, in->len - used);
     in->len -= used;
+    in->skip = cut;
     return true;
 }
 
@@ -52,10 +79,10 @@ static void line_fill(LineIn *in, int timeout_ms)
 {
     if (in->eof || in->len == sizeof in->buf)
         return;
-    struct pollfd pfd = {0, POLLIN, 0};
+    struct pollfd pfd = {in->fd, POLLIN, 0};
     if (poll(&pfd, 1, timeout_ms) <= 0)
         return;
-    ssize_t r = read(0, in->buf + in->len, sizeof in->buf - in->len);
+    ssize_t r = read(in->fd, in->buf + in->len, sizeof in->buf - in->len);
     if (r <= 0)
         in->eof = true;
     else
@@ -76,7 +103,10 @@ static bool line_get(LineIn *in, char *out, size_t outlen)
 
 typedef struct {
     LineIn in;
-    char pending[64][256]; /* lines that arrived while thinking */
+    FILE *out;                 /* where the answers go */
+    const XboardLimits *lim;   /* NULL: none */
+    long long nodes_used;      /* by the searches of this session */
+    char pending[64][XB_LINE]; /* lines that arrived while thinking */
     int npending;
     Variant *v;
     Game g;
@@ -94,20 +124,21 @@ typedef struct {
 } XB;
 
 /* After "variant NAME" or "new": describes an engine-defined variant. */
-static void xb_send_setup(const Variant *v)
+static void xb_send_setup(XB *x)
 {
+    const Variant *v = x->v;
     if (xb_builtin(v->name))
         return;
     char line[2048];
     if (xb_setup_line(v, line, sizeof line))
         return;
-    printf("%s\n", line);
+    fprintf(x->out, "%s\n", line);
     for (int t = 0; t < v->ntypes; t++) {
         char betza[64];
         if (xb_betza(&v->types[t], betza, sizeof betza))
-            printf("piece %c& %s\n", v->types[t].letter, betza);
+            fprintf(x->out, "piece %c& %s\n", v->types[t].letter, betza);
     }
-    fflush(stdout);
+    fflush(x->out);
 }
 
 /* Starts a game of variant (XBoard's name) from fen or the start, loading
@@ -153,11 +184,11 @@ static void xb_result_if_over(XB *x)
         return;
     int w = game_winner(&x->g, st);
     if (w == NC_WHITE)
-        printf("1-0 {White mates}\n");
+        fprintf(x->out, "1-0 {White mates}\n");
     else if (w == NC_BLACK)
-        printf("0-1 {Black mates}\n");
+        fprintf(x->out, "0-1 {Black mates}\n");
     else
-        printf("1/2-1/2 {%s}\n", game_status_text(st));
+        fprintf(x->out, "1/2-1/2 {%s}\n", game_status_text(st));
 }
 
 
@@ -192,9 +223,10 @@ static bool xb_cancels_move(const char *cmd)
  * game stop the search without a move; the rest wait in x->pending. */
 static void xb_read_while_thinking(XB *x, bool *abort_move)
 {
-    char line[256];
+    char line[XB_LINE];
     line_fill(&x->in, 0);
-    while (line_take(&x->in, line, sizeof line)) {
+    /* Once 64 lines wait, the rest stay in the input buffer. */
+    while (x->npending < 64 && line_take(&x->in, line, sizeof line)) {
         char cmd[32] = "";
         sscanf(line, "%31s", cmd);
         if (strcmp(cmd, "?") == 0) {
@@ -205,8 +237,7 @@ static void xb_read_while_thinking(XB *x, bool *abort_move)
             search_stop(x->s);
             *abort_move = true;
         }
-        if (x->npending < 64)
-            snprintf(x->pending[x->npending++], sizeof x->pending[0], "%s", line);
+        snprintf(x->pending[x->npending++], sizeof x->pending[0], "%s", line);
     }
 }
 
@@ -220,8 +251,28 @@ static void xb_post_line(const XB *x, const SearchInfo *in)
 {
     char pv[2048];
     fe_format_pv(&x->g.pos, in->pv, in->npv, pv, sizeof pv, write_coord);
-    printf("%d %d %d %llu %s\n", in->depth, in->score, (int)(in->seconds * 100), (unsigned long long)in->nodes, pv);
-    fflush(stdout);
+    fprintf(x->out, "%d %d %d %llu %s\n", in->depth, in->score, (int)(in->seconds * 100), (unsigned long long)in->nodes, pv);
+    fflush(x->out);
+}
+
+/* The caps of XboardLimits on top of the protocol's own limits. */
+static void xb_cap_limits(const XB *x, SearchLimits *lim)
+{
+    const XboardLimits *c = x->lim;
+    if (!c)
+        return;
+    if (c->max_depth > 0 && (lim->depth <= 0 || lim->depth > c->max_depth))
+        lim->depth = c->max_depth;
+    long long nodes = c->max_nodes;
+    if (c->session_nodes > 0) {
+        long long left = c->session_nodes - x->nodes_used;
+        if (left < 1)
+            left = 1; /* the search still gives its first move */
+        if (!nodes || left < nodes)
+            nodes = left;
+    }
+    if (nodes > 0)
+        lim->nodes = nodes;
 }
 
 /* Searches on the search thread while watching the input; returns false
@@ -229,6 +280,7 @@ static void xb_post_line(const XB *x, const SearchInfo *in)
 static bool xb_search(XB *x, SearchInfo *in)
 {
     SearchLimits lim = {x->sd, xb_budget(x), 0, x->opt->level};
+    xb_cap_limits(x, &lim);
     search_start(x->s, &x->g, &lim);
     int shown = 0;
     bool abort_move = false;
@@ -241,11 +293,16 @@ static bool xb_search(XB *x, SearchInfo *in)
         }
         if (done)
             break;
-        if (x->in.eof)
+        if (x->in.eof) {
+            /* No more input to watch (and line_fill would no longer wait):
+             * stop and wait for the search rather than spin. */
             search_stop(x->s);
+            break;
+        }
         line_fill(&x->in, 2); /* doubles as the polling delay */
     }
     search_wait(x->s, in);
+    x->nodes_used += (long long)in->nodes;
     return !abort_move;
 }
 
@@ -265,9 +322,11 @@ static void xb_think(XB *x)
     }
     char buf[32];
     xb_move_text(&x->g.pos, &in.best, buf, sizeof buf);
+    if (x->lim && x->lim->on_move)
+        x->lim->on_move(&x->g.pos, &in.best, buf, x->lim->ctx);
     game_push(&x->g, &in.best);
-    printf("move %s\n", buf);
-    fflush(stdout);
+    fprintf(x->out, "move %s\n", buf);
+    fflush(x->out);
     xb_result_if_over(x);
 }
 
@@ -303,11 +362,10 @@ static bool cmd_quit(XB *x, const char *arg)
 
 static bool cmd_protover(XB *x, const char *arg)
 {
-    (void)x;
     (void)arg;
     char vlist[256];
     xb_variant_list(vlist, sizeof vlist);
-    printf("feature myname=\"ninjachess %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 "
+    fprintf(x->out, "feature myname=\"ninjachess %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 "
            "sigterm=0 reuse=1 analyze=0 colors=0 san=0 nps=0 debug=1 "
            "variants=\"%s\" done=1\n",
 #ifdef NC_VERSION
@@ -326,23 +384,23 @@ static bool cmd_new(XB *x, const char *arg)
 {
     (void)arg;
     if (xb_new_game(x, x->start_variant, NULL, NULL, 0))
-        printf("Error (cannot start): new\n");
+        fprintf(x->out, "Error (cannot start): new\n");
     x->force = false;
     x->engine_side = NC_BLACK;
     x->sd = 0;
     x->st = 0;
     x->time_left = -1;
     search_clear(x->s);
-    xb_send_setup(x->v);
+    xb_send_setup(x);
     return true;
 }
 
 static bool cmd_variant(XB *x, const char *arg)
 {
     if (xb_new_game(x, arg, NULL, NULL, 0))
-        printf("Error (unknown variant): %s\n", arg);
+        fprintf(x->out, "Error (unknown variant): %s\n", arg);
     else
-        xb_send_setup(x->v);
+        xb_send_setup(x);
     return true;
 }
 
@@ -398,32 +456,51 @@ static bool cmd_setboard(XB *x, const char *arg)
     else if (xb_new_game(x, keep, fen, err, sizeof err) == -1)
         snprintf(err, sizeof err, "unknown variant '%s'", nc_quote(keep, q, sizeof q));
     if (err[0]) {
-        printf("Error (bad position): %s\n", err);
-        printf("tellusererror Illegal position\n");
+        fprintf(x->out, "Error (bad position): %s\n", err);
+        fprintf(x->out, "tellusererror Illegal position\n");
     }
     return true;
 }
 
-/* "level MPS BASE INC": BASE in minutes or minutes:seconds. */
+/* "level MPS BASE INC": BASE in minutes or minutes:seconds.  A negative
+ * MPS (the time manager counts the moves left from it) or a figure that
+ * is not a finite number (a NaN budget would mean no time limit at all)
+ * is refused. */
 static bool cmd_level(XB *x, const char *arg)
 {
     char base[32] = "0";
     double inc = 0;
     int mps = 0;
-    if (sscanf(arg, "%d %31s %lf", &mps, base, &inc) >= 2) {
+    if (sscanf(arg, "%d %31s %lf", &mps, base, &inc) >= 2 && mps >= 0 && isfinite(inc) &&
+        isfinite(parse_minutes(base))) {
         x->mps = mps;
         x->base = parse_minutes(base);
         x->inc = inc;
         x->st = 0;
     } else {
-        printf("Error (bad arguments): level %s\n", arg);
+        fprintf(x->out, "Error (bad arguments): level %s\n", arg);
     }
+    return true;
+}
+
+/* A finite number from a command's argument; false (after an error line)
+ * for "nan" or "inf", which would make the thinking time unlimited. */
+static bool xb_finite_arg(XB *x, const char *cmd, const char *arg, double *out)
+{
+    double v = atof(arg);
+    if (!isfinite(v)) {
+        fprintf(x->out, "Error (bad arguments): %s %s\n", cmd, arg);
+        return false;
+    }
+    *out = v;
     return true;
 }
 
 static bool cmd_st(XB *x, const char *arg)
 {
-    x->st = atof(arg);
+    double v;
+    if (xb_finite_arg(x, "st", arg, &v))
+        x->st = v;
     return true;
 }
 
@@ -436,7 +513,9 @@ static bool cmd_sd(XB *x, const char *arg)
 /* Our clock in centiseconds. */
 static bool cmd_time(XB *x, const char *arg)
 {
-    x->time_left = atof(arg) / 100.0;
+    double v;
+    if (xb_finite_arg(x, "time", arg, &v))
+        x->time_left = v / 100.0;
     return true;
 }
 
@@ -456,8 +535,7 @@ static bool cmd_nopost(XB *x, const char *arg)
 
 static bool cmd_ping(XB *x, const char *arg)
 {
-    (void)x;
-    printf("pong %s\n", arg);
+    fprintf(x->out, "pong %s\n", arg);
     return true;
 }
 
@@ -489,7 +567,7 @@ static bool xb_user_move(XB *x, const char *mtext)
 {
     Move m;
     if (x->g.pos.scepter || xb_parse_move(&x->g.pos, mtext, &m)) {
-        printf("Illegal move: %s\n", mtext);
+        fprintf(x->out, "Illegal move: %s\n", mtext);
         return true;
     }
     game_push(&x->g, &m);
@@ -541,7 +619,7 @@ static bool xb_command(XB *x, const char *line)
             return xb_commands[i].run(x, arg);
     if (xb_looks_like_move(cmd))
         return xb_user_move(x, cmd);
-    printf("Error (unknown command): %s\n", cmd);
+    fprintf(x->out, "Error (unknown command): %s\n", cmd);
     return true;
 }
 
@@ -558,14 +636,17 @@ static bool xb_next_line(XB *x, char *line, size_t len)
     return true;
 }
 
-static int xb_open(XB *x, const Options *opt)
+static int xb_open(XB *x, const Options *opt, int in_fd, FILE *out, const XboardLimits *lim)
 {
     memset(x, 0, sizeof *x);
+    x->in.fd = in_fd;
+    x->out = out;
+    x->lim = lim;
     x->opt = opt;
     x->engine_side = NC_BLACK;
     x->time_left = -1;
     x->start_variant = opt->variant ? opt->variant : "chess";
-    x->s = search_new(FE_HASH_MB);
+    x->s = search_new(lim && lim->hash_mb ? lim->hash_mb : FE_HASH_MB);
     if (!x->s)
         return -1;
     if (xb_new_game(x, x->start_variant, NULL, NULL, 0)) {
@@ -584,15 +665,21 @@ static void xb_close(XB *x)
     search_free(x->s);
 }
 
+int xboard_run(const Options *opt, int in_fd, FILE *out, const XboardLimits *lim)
+{
+    static XB x; /* large (input buffer); one protocol session at a time */
+    if (xb_open(&x, opt, in_fd, out, lim))
+        return 1;
+    char line[XB_LINE];
+    while (xb_next_line(&x, line, sizeof line) && xb_command(&x, line))
+        fflush(out);
+    fflush(out);
+    xb_close(&x);
+    return 0;
+}
+
 int xboard_main(const Options *opt)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    static XB x; /* large (input buffer); one protocol session per process */
-    if (xb_open(&x, opt))
-        return 1;
-    char line[4096];
-    while (xb_next_line(&x, line, sizeof line) && xb_command(&x, line))
-        fflush(stdout);
-    xb_close(&x);
-    return 0;
+    return xboard_run(opt, 0, stdout, NULL);
 }
