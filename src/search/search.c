@@ -47,6 +47,7 @@
 
 #include "../movegen.h"
 #include "eval.h"
+#include "see.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -188,6 +189,16 @@ static int mover_value(const Search *s, const Position *p, const Move *m)
     return s->et.value[t];
 }
 
+/* The exchange balance of a capture worth g at once: SEE only when the
+ * mover is worth more than g, since otherwise even losing it keeps the
+ * balance from going below zero. */
+static int capture_see(Search *s, const Move *m, int g)
+{
+    if (g >= mover_value(s, &s->pos, m))
+        return g;
+    return see_move(&s->et, &s->pos, m);
+}
+
 static inline int mover_code(const Position *p, const Move *m)
 {
     return m->kind == MK_DROP ? nc_code(m->promo - 1, p->side) : p->board[m->from];
@@ -323,7 +334,14 @@ enum {
     SC_GOOD = 1000000000, /* + gain: captures and promotions */
     SC_KILLER1 = 900000000,
     SC_KILLER2 = 899999999,
+    SC_BAD = -1000000000, /* + SEE: losing captures, after every quiet move */
 };
+
+/* Losing captures' scores lie near SC_BAD, far below any history score. */
+static inline bool is_bad_capture(int sc)
+{
+    return sc > SC_BAD - 4 * SEE_ROYAL && sc < SC_BAD + 4 * SEE_ROYAL;
+}
 
 static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash, int ply)
 {
@@ -348,6 +366,22 @@ static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash
         else
             sc[i] = s->history[mover_code(p, m)][m->to];
     }
+}
+
+/* A capture ordered among the good ones turns out to lose material by
+ * exchange: it moves behind the quiet moves (score SC_BAD + SEE).  SEE is
+ * computed only for moves the search reaches, since most nodes are cut
+ * off after a move or two. */
+static bool demote_losing(Search *s, MoveList *ml, int *sc, int i)
+{
+    if (sc[i] < SC_GOOD || sc[i] >= SC_HASH)
+        return false;
+    const Move *m = &ml->m[i];
+    int see = capture_see(s, m, move_gain(s, &s->pos, m));
+    if (see >= 0)
+        return false;
+    sc[i] = SC_BAD + see;
+    return true;
 }
 
 /* Selection sort step: brings the best remaining move to index i. */
@@ -435,6 +469,8 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
     for (int i = 0; i < ml->n; i++) {
         pick(ml, sc, i);
         const Move *m = &ml->m[i];
+        if (capture_see(s, m, move_gain(s, p, m)) < 0)
+            continue; /* losing captures rarely matter at the horizon */
         Undo u;
         /* whether the side is in check is not known here, so the shortcut
          * of move_surely_legal() cannot be used */
@@ -629,6 +665,7 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     int *sc = s->mscore[ply];
     const Move m = ml->m[i];
     bool tactical = sc[i] >= SC_GOOD || (sc[i] == SC_HASH && (is_tactical(p, &m) || (m.promo && m.kind != MK_DROP)));
+    bool bad = is_bad_capture(sc[i]);
     bool killer = sc[i] == SC_KILLER1 || sc[i] == SC_KILLER2;
     int us = p->side, had = p->nroyal[us];
     Undo u;
@@ -647,6 +684,13 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
         unmake_move(p, &m, &u);
         return false;
     }
+    /* a capture that loses material by exchange is rarely worth a search
+     * near the leaves (bad implies the move is not the hash move) */
+    if (bad && !nc->pvnode && !nc->incheck && !gives_check && nc->depth <= 3 && *legal > 1 &&
+        sc[i] - SC_BAD < -100 * nc->depth) {
+        unmake_move(p, &m, &u);
+        return false;
+    }
     MoveContext mc = {.depth = nc->depth, .newdepth = nc->depth - 1 + ext, .legal = *legal,
                       .gives_check = gives_check, .pvnode = nc->pvnode,
                       .quiet = !tactical && !killer && !nc->incheck && !gives_check};
@@ -654,7 +698,7 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     *score = search_made_move(s, &mc, alpha, beta, ply);
     s->nkeys--;
     unmake_move(p, &m, &u);
-    *tactical_out = tactical;
+    *tactical_out = tactical || bad; /* captures never enter the history */
     return true;
 }
 
@@ -703,6 +747,10 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     bool have_best = false;
     for (int i = 0; i < ml->n; i++) {
         pick(ml, sc, i);
+        if (demote_losing(s, ml, sc, i)) {
+            i--; /* pick again: the next best may be a quiet move */
+            continue;
+        }
         bool tactical;
         if (!search_move(s, &nc, i, alpha, beta, ply, &legal, &score, &tactical))
             continue;
