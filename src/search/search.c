@@ -428,7 +428,105 @@ static void update_quiet(Search *s, const Move *m, int ply, int depth, const Mov
 
 /* ---- search ---- */
 
-static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
+static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool incheck);
+
+/* Whether m may give check: the moved piece could remove a piece where
+ * the enemy royal stands.  Quiescence tests for check only after such
+ * moves, since the full test is costly on big boards; discovered checks
+ * and crushes by pushes are missed, and those positions stand pat as
+ * before. */
+static bool may_check(const Position *p, const Move *m)
+{
+    const Variant *v = p->v;
+    int k = p->king[p->side ^ 1];
+    if (!k || m->kind == MK_CASTLE)
+        return false;
+    int t = m->kind == MK_DROP ? m->promo - 1 : nc_type(p->board[m->from]);
+    int dx = v->file_of[k] - v->file_of[m->to], dy = v->rank_of[k] - v->rank_of[m->to];
+    return v->reach[p->side][t][dy + 15][dx + 15];
+}
+
+/* Searches made move m of the quiescence search; returns false when it was
+ * illegal, or a quiet move kept as a possible check that gives none. */
+static bool qs_move(Search *s, const Move *m, bool sure, bool need_check, int alpha, int beta, int ply,
+                    int qply, int *score)
+{
+    Position *p = &s->pos;
+    int us = p->side, had = p->nroyal[us];
+    bool maybe = may_check(p, m);
+    Undo u;
+    make_move(p, m, &u);
+    if (!sure && !legal_after_make(p, us, had)) {
+        unmake_move(p, m, &u);
+        return false;
+    }
+    bool check = maybe && in_check(p);
+    if (need_check && !check) {
+        unmake_move(p, m, &u);
+        return false;
+    }
+    *score = -quiesce(s, -beta, -alpha, ply + 1, qply + 1, check);
+    unmake_move(p, m, &u);
+    return true;
+}
+
+/* In check at the horizon: standing pat would ignore the threat, so every
+ * evasion is searched (captures first), and no legal one means mate. */
+static int qs_evasions(Search *s, int alpha, int beta, int ply, int qply)
+{
+    Position *p = &s->pos;
+    MoveList *ml = &s->ml[ply];
+    int *sc = s->mscore[ply];
+    gen_pseudo(p, ml);
+    score_moves(s, ml, sc, NULL, ply);
+    int best = -MATE + ply;
+    for (int i = 0; i < ml->n; i++) {
+        pick(ml, sc, i);
+        const Move *m = &ml->m[i];
+        int score;
+        if (!qs_move(s, m, move_surely_legal(p, m, true), false, alpha, beta, ply, qply, &score))
+            continue;
+        if (s->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Keeps the moves quiescence searches: those that win material or
+ * promote (delta pruning drops those that cannot lift the score to alpha
+ * even unopposed) and, at its first ply, quiet moves that may give check,
+ * ordered after the captures. */
+static void qs_select(Search *s, MoveList *ml, int *sc, int stand, int alpha, bool checks)
+{
+    const Position *p = &s->pos;
+    int n = 0;
+    for (int i = 0; i < ml->n; i++) {
+        const Move *m = &ml->m[i];
+        if (!is_tactical(p, m) && !(m->promo && m->kind != MK_DROP)) {
+            if (checks && may_check(p, m)) {
+                ml->m[n] = *m;
+                sc[n++] = -1000000;
+            }
+            continue;
+        }
+        int g = move_gain(s, p, m);
+        if (g <= 0 || stand + g + 200 <= alpha)
+            continue;
+        ml->m[n] = *m;
+        sc[n++] = g * 64 - mover_value(s, p, m) / 8;
+    }
+    ml->n = n;
+}
+
+static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool incheck)
 {
     Position *p = &s->pos;
     count_node(s);
@@ -438,6 +536,8 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
         s->seldepth = ply;
     if (p->scepter)
         return 0;
+    if (incheck && ply < MAX_PLY - 1 && qply < QS_MAX)
+        return qs_evasions(s, alpha, beta, ply, qply);
     int stand = eval_position(&s->et, p);
     if (ply >= MAX_PLY - 1 || qply >= QS_MAX)
         return stand;
@@ -450,37 +550,16 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
     MoveList *ml = &s->ml[ply];
     int *sc = s->mscore[ply];
     gen_pseudo(p, ml);
-    /* keep only moves that win material or promote; delta pruning drops
-     * those that cannot lift the score to alpha even unopposed */
-    int n = 0;
-    for (int i = 0; i < ml->n; i++) {
-        const Move *m = &ml->m[i];
-        if (!is_tactical(p, m) && !(m->promo && m->kind != MK_DROP))
-            continue;
-        int g = move_gain(s, p, m);
-        if (g <= 0 || stand + g + 200 <= alpha)
-            continue;
-        ml->m[n] = *m;
-        sc[n] = g * 64 - mover_value(s, p, m) / 8;
-        n++;
-    }
-    ml->n = n;
-    int us = p->side, had = p->nroyal[us];
+    qs_select(s, ml, sc, stand, alpha, qply == 0);
     for (int i = 0; i < ml->n; i++) {
         pick(ml, sc, i);
         const Move *m = &ml->m[i];
-        if (capture_see(s, m, move_gain(s, p, m)) < 0)
+        bool quiet = !is_tactical(p, m) && !(m->promo && m->kind != MK_DROP);
+        if (!quiet && capture_see(s, m, move_gain(s, p, m)) < 0)
             continue; /* losing captures rarely matter at the horizon */
-        Undo u;
-        /* whether the side is in check is not known here, so the shortcut
-         * of move_surely_legal() cannot be used */
-        make_move(p, m, &u);
-        if (!legal_after_make(p, us, had)) {
-            unmake_move(p, m, &u);
+        int score;
+        if (!qs_move(s, m, move_surely_legal(p, m, false), quiet, alpha, beta, ply, qply, &score))
             continue;
-        }
-        int score = -quiesce(s, -beta, -alpha, ply + 1, qply + 1);
-        unmake_move(p, m, &u);
         if (s->stopped)
             return 0;
         if (score > best) {
@@ -707,7 +786,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     Position *p = &s->pos;
     s->pvlen[ply] = ply;
     if (depth <= 0)
-        return quiesce(s, alpha, beta, ply, 0);
+        return quiesce(s, alpha, beta, ply, 0, incheck);
     count_node(s);
     if (s->stopped)
         return 0;
