@@ -1,5 +1,7 @@
 /* The computer opponent: mates, tactics, stopping, legality of every move
- * it returns, determinism of the threaded search, and level strength. */
+ * it returns, determinism of the threaded search, and level strength; and
+ * its private parts: static exchange values, quiescence in check, and the
+ * colour symmetry of the evaluation. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,7 +12,9 @@
 #include "game.h"
 #include "movegen.h"
 #include "movetext.h"
+#include "search/eval.h"
 #include "search/search.h"
+#include "search/see.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -398,6 +402,176 @@ static void never_illegal(void **state)
     assert_true(searched > 1000);
 }
 
+/* The SEE value of the move named by text (short form) in a position. */
+static int see_of(const char *variant, const char *titans, const char *fen, const char *text, int *values)
+{
+    Variant *v = load(variant);
+    char err[256];
+    if (titans && variant_set_titans(v, titans, err, sizeof err))
+        fail_msg("titans %s: %s", titans, err);
+    Position p;
+    if (pos_from_fen(&p, v, fen, err, sizeof err))
+        fail_msg("bad position text %s: %s", fen, err);
+    EvalTables *et = malloc(sizeof *et);
+    assert_non_null(et);
+    eval_init(et, v);
+    Move m;
+    if (move_from_text(&p, text, &m, err, sizeof err))
+        fail_msg("%s: %s", text, err);
+    uint64_t key = p.key;
+    int see = see_move(et, &p, &m);
+    assert_true(p.key == key); /* the position is restored */
+    memcpy(values, et->value, sizeof(int) * NC_MAX_TYPES);
+    free(et);
+    variant_free(v);
+    return see;
+}
+
+/* Type index of a letter in a variant (for the expected values). */
+static int type_of(const char *variant, char letter)
+{
+    Variant *v = load(variant);
+    int t = nc_type_of_letter(v, letter);
+    variant_free(v);
+    assert_true(t >= 0);
+    return t;
+}
+
+static void see_chess(void **state)
+{
+    (void)state;
+    int val[NC_MAX_TYPES], see;
+    int P = type_of("chess", 'P'), N = type_of("chess", 'N'), Q = type_of("chess", 'Q');
+    /* a pawn takes a knight defended by a pawn: knight for pawn */
+    see = see_of("chess", NULL, "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4-e5", val);
+    assert_int_equal(see, val[N] - val[P]);
+    /* the same knight undefended: the whole knight */
+    see = see_of("chess", NULL, "4k3/8/8/4n3/3P4/8/8/4K3 w - - 0 1", "d4-e5", val);
+    assert_int_equal(see, val[N]);
+    /* a queen takes a pawn defended by a pawn: loses the queen for it */
+    see = see_of("chess", NULL, "4k3/8/3p4/4p3/8/8/8/4Q1K1 w - - 0 1", "e1-e5", val);
+    assert_int_equal(see, val[P] - val[Q]);
+    /* x-ray: the rook behind recaptures, so the pawn is won (without the
+     * x-ray the rook would be lost for it) */
+    see = see_of("chess", NULL, "4r1k1/8/8/4p3/8/8/4R3/4R1K1 w - - 0 1", "e2-e5", val);
+    assert_int_equal(see, val[P]);
+    /* the king may not recapture into a defended square */
+    see = see_of("chess", NULL, "8/8/8/3k4/4p3/3R4/8/3RK3 w - - 0 1", "d3-d4", val);
+    assert_int_equal(see, 0);
+}
+
+/* Big variants: a bomber's fly-over (the exchange goes on where it lands)
+ * and a push whose Titan crushes the piece behind it. */
+static void see_big_variants(void **state)
+{
+    (void)state;
+    int val[NC_MAX_TYPES], see;
+    int N = type_of("titan-chess", 'N'), F = type_of("titan-chess", 'F');
+    const char *free_fly = "11k/12/12/12/12/12/2n9/12/2F9/12/12/K11 w - - 0 1";
+    see = see_of("titan-chess", NULL, free_fly, "c4-c7", val);
+    assert_int_equal(see, val[N]);
+    /* a pawn on d8 takes the bomber where it lands, on c7 */
+    const char *guarded = "11k/12/12/12/3p8/12/2n9/12/2F9/12/12/K11 w - - 0 1";
+    see = see_of("titan-chess", NULL, guarded, "c4-c7", val);
+    assert_int_equal(see, val[N] - val[F]);
+    /* the queen pushes the Titan rook from d3 onto the knight on e4; the
+     * rook cannot reach the queen from there */
+    int CN = type_of("chess", 'N'), CQ = type_of("chess", 'Q');
+    const char *push = "4k3/8/8/8/4n3/3r4/8/1Q4K1 w - - 0 1";
+    see = see_of("chess", "R", push, "b1-d3", val);
+    assert_int_equal(see, val[CN]);
+    /* with a pawn on c4 to take the queen afterwards, the crush loses */
+    const char *push_guarded = "4k3/8/8/8/2p1n3/3r4/8/1Q4K1 w - - 0 1";
+    see = see_of("chess", "R", push_guarded, "b1-d3", val);
+    assert_int_equal(see, val[CN] - val[CQ]);
+}
+
+/* Quiescence in check: after a3xa7 Black's e8xe1 is a capture that mates
+ * (the back rank is shut), so at depth 1 only searching every evasion of
+ * that check at the horizon sees the mate; standing pat there scores
+ * a3xa7 as a rook won for a bishop.  With luft on h3 the same capture is
+ * answered by Kh2, so a3xa7 is then right (and not scored as mated). */
+static void quiescence_in_check(void **state)
+{
+    (void)state;
+    char buf[160];
+    int sc = search_text("chess", "4r1k1/r4ppp/8/8/8/Q7/5PPP/4B1K1 w - - 0 1", 1, buf, sizeof buf, NULL);
+    assert_string_not_equal(buf, "a3-a7xa7");
+    assert_true(sc > -SEARCH_MATE + 1000);
+    sc = search_text("chess", "4r1k1/r4ppp/8/8/8/Q6P/5PP1/4B1K1 w - - 0 1", 1, buf, sizeof buf, NULL);
+    assert_string_equal(buf, "a3-a7xa7");
+    assert_true(sc > 0 && sc < SEARCH_MATE - 1000);
+}
+
+/* The colour-mirrored twin of p: ranks mirrored, colours, side to move,
+ * hands, castling rights and en-passant squares swapped. */
+static void mirror_position(const Position *p, Position *q)
+{
+    const Variant *v = p->v;
+    pos_clear(q, v);
+    for (int i = 0; i < v->nsquares; i++) {
+        int sq = v->squares[i], c = p->board[sq];
+        if (c != NC_EMPTY)
+            pos_put(q, nc_mirror_sq(v, sq, NC_BLACK), nc_code(nc_type(c), nc_colour(c) ^ 1));
+    }
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < v->ntypes; t++)
+            q->hand[c ^ 1][t] = p->hand[c][t];
+    q->side = p->side ^ 1;
+    q->castle = (uint8_t)((p->castle & 3) << 2 | (p->castle >> 2 & 3));
+    q->nep = p->nep;
+    for (int i = 0; i < p->nep; i++)
+        q->ep[i] = (uint16_t)nc_mirror_sq(v, p->ep[i], NC_BLACK);
+    q->ep_victim = p->ep_victim ? (uint16_t)nc_mirror_sq(v, p->ep_victim, NC_BLACK) : 0;
+    q->halfmove = p->halfmove;
+    q->fullmove = p->fullmove;
+    q->key = pos_compute_key(q);
+}
+
+/* Every shipped variant's evaluation scores a position and its mirrored
+ * twin alike, over positions reached by random moves. */
+static void eval_colour_symmetry(void **state)
+{
+    (void)state;
+    const char *variants[] = {"chess", "capablanca", "titan-chess", "stealth-ninja", "flying-warmachines",
+                              "chess-titan-rooks", "titan-chess-titans"};
+    uint64_t r = 0xC0FFEEULL;
+    EvalTables *et = malloc(sizeof *et);
+    assert_non_null(et);
+    int compared = 0;
+    for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
+        Variant *v = load(variants[k]);
+        eval_init(et, v);
+        for (int gi = 0; gi < 6; gi++) {
+            Position p, q;
+            pos_start(&p, v);
+            for (int ply = 0; ply < 80; ply++) {
+                MoveList ml;
+                gen_legal(&p, &ml);
+                if (ml.n == 0)
+                    break;
+                Undo u;
+                make_move(&p, &ml.m[rnd(&r) % (uint64_t)ml.n], &u);
+                if (ply % 8 != 7)
+                    continue;
+                mirror_position(&p, &q);
+                char err[256];
+                assert_true(pos_ok(&q, err, sizeof err));
+                int a = eval_position(et, &p), b = eval_position(et, &q);
+                if (a != b) {
+                    char fen[1024];
+                    pos_to_fen(&p, fen, sizeof fen);
+                    fail_msg("%s: %d but %d mirrored: %s", variants[k], a, b, fen);
+                }
+                compared++;
+            }
+        }
+        variant_free(v);
+    }
+    free(et);
+    assert_true(compared >= 300);
+}
+
 /* Plays a game between two levels from a start position; returns the
  * stronger side's result: 1 win, 0.5 draw or material ahead, 0 otherwise. */
 static double play(const Variant *v, int strong, int weak, int strong_colour, uint64_t seed)
@@ -468,6 +642,10 @@ int main(void)
         cmocka_unit_test(threaded_matches_sync),
         cmocka_unit_test(never_illegal),
         cmocka_unit_test(levels_differ),
+        cmocka_unit_test(see_chess),
+        cmocka_unit_test(see_big_variants),
+        cmocka_unit_test(quiescence_in_check),
+        cmocka_unit_test(eval_colour_symmetry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
