@@ -6,7 +6,23 @@
  * off before all moves are tried.  A "capture" is any move that removes
  * pieces (replacement, flying or jumping over, double capture, en passant,
  * Titan crush and exile), found from the move and the board and valued with
- * move_effects(); quiescence searches those and promotions.
+ * move_effects().
+ *
+ * Move order: hash move, captures and promotions that do not lose material
+ * (most valuable victim first), killers, quiet moves by history, and last
+ * the captures that lose material by static exchange evaluation (see.c:
+ * the exchange on the capturer's square played out with each side's least
+ * valuable remover; computed only when a capture comes up and its mover is
+ * worth more than its gain).  Losing captures are searched like quiet
+ * moves (reduced when late) and skipped near the leaves.
+ *
+ * Quiescence: at the horizon the side to move may stand pat on the static
+ * evaluation or try captures and promotions that gain material and do not
+ * lose it by exchange (delta pruning drops those that cannot reach alpha);
+ * at its first ply also quiet moves that give check.  A side in check
+ * there never stands pat: every evasion is searched, and none is mate.
+ * Whether a quiescence move gives check is tested only when the moved piece
+ * could reach the enemy royal (discovered checks are not seen there).
  *
  * Levels (SearchLimits.level; 0 means 10).  The caller's own limits apply
  * as well, whichever is tighter.  "noise" is a random bonus in centipawns,
