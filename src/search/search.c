@@ -472,12 +472,10 @@ static bool qs_move(Search *s, const Move *m, bool sure, bool need_check, int al
     bool maybe = may_check(p, m);
     Undo u;
     make_move(p, m, &u);
-    if (!sure && !legal_after_make(p, us, had)) {
-        unmake_move(p, m, &u);
-        return false;
-    }
+    /* the check test first: most moves kept as possible checks give none,
+     * and then the legality test is not needed */
     bool check = maybe && in_check(p);
-    if (need_check && !check) {
+    if ((need_check && !check) || (!sure && !legal_after_make(p, us, had))) {
         unmake_move(p, m, &u);
         return false;
     }
