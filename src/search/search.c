@@ -6,23 +6,7 @@
  * off before all moves are tried.  A "capture" is any move that removes
  * pieces (replacement, flying or jumping over, double capture, en passant,
  * Titan crush and exile), found from the move and the board and valued with
- * move_effects().
- *
- * Move order: hash move, captures and promotions that do not lose material
- * (most valuable victim first), killers, quiet moves by history, and last
- * the captures that lose material by static exchange evaluation (see.c:
- * the exchange on the capturer's square played out with each side's least
- * valuable remover; computed only when a capture comes up and its mover is
- * worth more than its gain).  Losing captures are searched like quiet
- * moves (reduced when late) and skipped near the leaves.
- *
- * Quiescence: at the horizon the side to move may stand pat on the static
- * evaluation or try captures and promotions that gain material and do not
- * lose it by exchange (delta pruning drops those that cannot reach alpha);
- * at its first ply also quiet moves that give check.  A side in check
- * there never stands pat: every evasion is searched, and none is mate.
- * Whether a quiescence move gives check is tested only when the moved piece
- * could reach the enemy royal (discovered checks are not seen there).
+ * move_effects(); quiescence searches those and promotions.
  *
  * Levels (SearchLimits.level; 0 means 10).  The caller's own limits apply
  * as well, whichever is tighter.  "noise" is a random bonus in centipawns,
@@ -63,7 +47,6 @@
 
 #include "../movegen.h"
 #include "eval.h"
-#include "see.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -205,16 +188,6 @@ static int mover_value(const Search *s, const Position *p, const Move *m)
     return s->et.value[t];
 }
 
-/* The exchange balance of a capture worth g at once: SEE only when the
- * mover is worth more than g, since otherwise even losing it keeps the
- * balance from going below zero. */
-static int capture_see(Search *s, const Move *m, int g)
-{
-    if (g >= mover_value(s, &s->pos, m))
-        return g;
-    return see_move(&s->et, &s->pos, m);
-}
-
 static inline int mover_code(const Position *p, const Move *m)
 {
     return m->kind == MK_DROP ? nc_code(m->promo - 1, p->side) : p->board[m->from];
@@ -350,14 +323,7 @@ enum {
     SC_GOOD = 1000000000, /* + gain: captures and promotions */
     SC_KILLER1 = 900000000,
     SC_KILLER2 = 899999999,
-    SC_BAD = -1000000000, /* + SEE: losing captures, after every quiet move */
 };
-
-/* Losing captures' scores lie near SC_BAD, far below any history score. */
-static inline bool is_bad_capture(int sc)
-{
-    return sc > SC_BAD - 4 * SEE_ROYAL && sc < SC_BAD + 4 * SEE_ROYAL;
-}
 
 static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash, int ply)
 {
@@ -382,22 +348,6 @@ static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash
         else
             sc[i] = s->history[mover_code(p, m)][m->to];
     }
-}
-
-/* A capture ordered among the good ones turns out to lose material by
- * exchange: it moves behind the quiet moves (score SC_BAD + SEE).  SEE is
- * computed only for moves the search reaches, since most nodes are cut
- * off after a move or two. */
-static bool demote_losing(Search *s, MoveList *ml, int *sc, int i)
-{
-    if (sc[i] < SC_GOOD || sc[i] >= SC_HASH)
-        return false;
-    const Move *m = &ml->m[i];
-    int see = capture_see(s, m, move_gain(s, &s->pos, m));
-    if (see >= 0)
-        return false;
-    sc[i] = SC_BAD + see;
-    return true;
 }
 
 /* Selection sort step: brings the best remaining move to index i. */
@@ -444,103 +394,7 @@ static void update_quiet(Search *s, const Move *m, int ply, int depth, const Mov
 
 /* ---- search ---- */
 
-static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool incheck);
-
-/* Whether m may give check: the moved piece could remove a piece where
- * the enemy royal stands.  Quiescence tests for check only after such
- * moves, since the full test is costly on big boards; discovered checks
- * and crushes by pushes are missed, and those positions stand pat as
- * before. */
-static bool may_check(const Position *p, const Move *m)
-{
-    const Variant *v = p->v;
-    int k = p->king[p->side ^ 1];
-    if (!k || m->kind == MK_CASTLE)
-        return false;
-    int t = m->kind == MK_DROP ? m->promo - 1 : nc_type(p->board[m->from]);
-    int dx = v->file_of[k] - v->file_of[m->to], dy = v->rank_of[k] - v->rank_of[m->to];
-    return v->reach[p->side][t][dy + 15][dx + 15];
-}
-
-/* Searches made move m of the quiescence search; returns false when it was
- * illegal, or a quiet move kept as a possible check that gives none. */
-static bool qs_move(Search *s, const Move *m, bool sure, bool need_check, int alpha, int beta, int ply,
-                    int qply, int *score)
-{
-    Position *p = &s->pos;
-    int us = p->side, had = p->nroyal[us];
-    bool maybe = may_check(p, m);
-    Undo u;
-    make_move(p, m, &u);
-    /* the check test first: most moves kept as possible checks give none,
-     * and then the legality test is not needed */
-    bool check = maybe && in_check(p);
-    if ((need_check && !check) || (!sure && !legal_after_make(p, us, had))) {
-        unmake_move(p, m, &u);
-        return false;
-    }
-    *score = -quiesce(s, -beta, -alpha, ply + 1, qply + 1, check);
-    unmake_move(p, m, &u);
-    return true;
-}
-
-/* In check at the horizon: standing pat would ignore the threat, so every
- * evasion is searched (captures first), and no legal one means mate. */
-static int qs_evasions(Search *s, int alpha, int beta, int ply, int qply)
-{
-    Position *p = &s->pos;
-    MoveList *ml = &s->ml[ply];
-    int *sc = s->mscore[ply];
-    gen_pseudo(p, ml);
-    score_moves(s, ml, sc, NULL, ply);
-    int best = -MATE + ply;
-    for (int i = 0; i < ml->n; i++) {
-        pick(ml, sc, i);
-        const Move *m = &ml->m[i];
-        int score;
-        if (!qs_move(s, m, move_surely_legal(p, m, true), false, alpha, beta, ply, qply, &score))
-            continue;
-        if (s->stopped)
-            return 0;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                if (score >= beta)
-                    break;
-            }
-        }
-    }
-    return best;
-}
-
-/* Keeps the moves quiescence searches: those that win material or
- * promote (delta pruning drops those that cannot lift the score to alpha
- * even unopposed) and, at its first ply, quiet moves that may give check,
- * ordered after the captures. */
-static void qs_select(Search *s, MoveList *ml, int *sc, int stand, int alpha, bool checks)
-{
-    const Position *p = &s->pos;
-    int n = 0;
-    for (int i = 0; i < ml->n; i++) {
-        const Move *m = &ml->m[i];
-        if (!is_tactical(p, m) && !(m->promo && m->kind != MK_DROP)) {
-            if (checks && may_check(p, m)) {
-                ml->m[n] = *m;
-                sc[n++] = -1000000;
-            }
-            continue;
-        }
-        int g = move_gain(s, p, m);
-        if (g <= 0 || stand + g + 200 <= alpha)
-            continue;
-        ml->m[n] = *m;
-        sc[n++] = g * 64 - mover_value(s, p, m) / 8;
-    }
-    ml->n = n;
-}
-
-static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool incheck)
+static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
 {
     Position *p = &s->pos;
     count_node(s);
@@ -550,8 +404,6 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool inche
         s->seldepth = ply;
     if (p->scepter)
         return 0;
-    if (incheck && ply < MAX_PLY - 1 && qply < QS_MAX)
-        return qs_evasions(s, alpha, beta, ply, qply);
     int stand = eval_position(&s->et, p);
     if (ply >= MAX_PLY - 1 || qply >= QS_MAX)
         return stand;
@@ -564,16 +416,35 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool inche
     MoveList *ml = &s->ml[ply];
     int *sc = s->mscore[ply];
     gen_pseudo(p, ml);
-    qs_select(s, ml, sc, stand, alpha, qply == 0);
+    /* keep only moves that win material or promote; delta pruning drops
+     * those that cannot lift the score to alpha even unopposed */
+    int n = 0;
+    for (int i = 0; i < ml->n; i++) {
+        const Move *m = &ml->m[i];
+        if (!is_tactical(p, m) && !(m->promo && m->kind != MK_DROP))
+            continue;
+        int g = move_gain(s, p, m);
+        if (g <= 0 || stand + g + 200 <= alpha)
+            continue;
+        ml->m[n] = *m;
+        sc[n] = g * 64 - mover_value(s, p, m) / 8;
+        n++;
+    }
+    ml->n = n;
+    int us = p->side, had = p->nroyal[us];
     for (int i = 0; i < ml->n; i++) {
         pick(ml, sc, i);
         const Move *m = &ml->m[i];
-        bool quiet = !is_tactical(p, m) && !(m->promo && m->kind != MK_DROP);
-        if (!quiet && capture_see(s, m, move_gain(s, p, m)) < 0)
-            continue; /* losing captures rarely matter at the horizon */
-        int score;
-        if (!qs_move(s, m, move_surely_legal(p, m, false), quiet, alpha, beta, ply, qply, &score))
+        Undo u;
+        /* whether the side is in check is not known here, so the shortcut
+         * of move_surely_legal() cannot be used */
+        make_move(p, m, &u);
+        if (!legal_after_make(p, us, had)) {
+            unmake_move(p, m, &u);
             continue;
+        }
+        int score = -quiesce(s, -beta, -alpha, ply + 1, qply + 1);
+        unmake_move(p, m, &u);
         if (s->stopped)
             return 0;
         if (score > best) {
@@ -758,7 +629,6 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     int *sc = s->mscore[ply];
     const Move m = ml->m[i];
     bool tactical = sc[i] >= SC_GOOD || (sc[i] == SC_HASH && (is_tactical(p, &m) || (m.promo && m.kind != MK_DROP)));
-    bool bad = is_bad_capture(sc[i]);
     bool killer = sc[i] == SC_KILLER1 || sc[i] == SC_KILLER2;
     int us = p->side, had = p->nroyal[us];
     Undo u;
@@ -777,13 +647,6 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
         unmake_move(p, &m, &u);
         return false;
     }
-    /* a capture that loses material by exchange is rarely worth a search
-     * near the leaves (bad implies the move is not the hash move) */
-    if (bad && !nc->pvnode && !nc->incheck && !gives_check && nc->depth <= 3 && *legal > 1 &&
-        sc[i] - SC_BAD < -100 * nc->depth) {
-        unmake_move(p, &m, &u);
-        return false;
-    }
     MoveContext mc = {.depth = nc->depth, .newdepth = nc->depth - 1 + ext, .legal = *legal,
                       .gives_check = gives_check, .pvnode = nc->pvnode,
                       .quiet = !tactical && !killer && !nc->incheck && !gives_check};
@@ -791,7 +654,7 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     *score = search_made_move(s, &mc, alpha, beta, ply);
     s->nkeys--;
     unmake_move(p, &m, &u);
-    *tactical_out = tactical || bad; /* captures never enter the history */
+    *tactical_out = tactical;
     return true;
 }
 
@@ -800,7 +663,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     Position *p = &s->pos;
     s->pvlen[ply] = ply;
     if (depth <= 0)
-        return quiesce(s, alpha, beta, ply, 0, incheck);
+        return quiesce(s, alpha, beta, ply, 0);
     count_node(s);
     if (s->stopped)
         return 0;
@@ -840,10 +703,6 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     bool have_best = false;
     for (int i = 0; i < ml->n; i++) {
         pick(ml, sc, i);
-        if (demote_losing(s, ml, sc, i)) {
-            i--; /* pick again: the next best may be a quiet move */
-            continue;
-        }
         bool tactical;
         if (!search_move(s, &nc, i, alpha, beta, ply, &legal, &score, &tactical))
             continue;
