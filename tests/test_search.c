@@ -1,7 +1,6 @@
 /* The computer opponent: mates, tactics, stopping, legality of every move
  * it returns, determinism of the threaded search, and level strength; and
- * its private parts: static exchange values, quiescence in check, and the
- * colour symmetry of the evaluation. */
+ * the colour symmetry of its evaluation. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,7 +13,6 @@
 #include "movetext.h"
 #include "search/eval.h"
 #include "search/search.h"
-#include "search/see.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -402,107 +400,6 @@ static void never_illegal(void **state)
     assert_true(searched > 1000);
 }
 
-/* The SEE value of the move named by text (short form) in a position. */
-static int see_of(const char *variant, const char *titans, const char *fen, const char *text, int *values)
-{
-    Variant *v = load(variant);
-    char err[256];
-    if (titans && variant_set_titans(v, titans, err, sizeof err))
-        fail_msg("titans %s: %s", titans, err);
-    Position p;
-    if (pos_from_fen(&p, v, fen, err, sizeof err))
-        fail_msg("bad position text %s: %s", fen, err);
-    EvalTables *et = malloc(sizeof *et);
-    assert_non_null(et);
-    eval_init(et, v);
-    Move m;
-    if (move_from_text(&p, text, &m, err, sizeof err))
-        fail_msg("%s: %s", text, err);
-    uint64_t key = p.key;
-    int see = see_move(et, &p, &m);
-    assert_true(p.key == key); /* the position is restored */
-    memcpy(values, et->value, sizeof(int) * NC_MAX_TYPES);
-    free(et);
-    variant_free(v);
-    return see;
-}
-
-/* Type index of a letter in a variant (for the expected values). */
-static int type_of(const char *variant, char letter)
-{
-    Variant *v = load(variant);
-    int t = nc_type_of_letter(v, letter);
-    variant_free(v);
-    assert_true(t >= 0);
-    return t;
-}
-
-static void see_chess(void **state)
-{
-    (void)state;
-    int val[NC_MAX_TYPES], see;
-    int P = type_of("chess", 'P'), N = type_of("chess", 'N'), Q = type_of("chess", 'Q');
-    /* a pawn takes a knight defended by a pawn: knight for pawn */
-    see = see_of("chess", NULL, "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4-e5", val);
-    assert_int_equal(see, val[N] - val[P]);
-    /* the same knight undefended: the whole knight */
-    see = see_of("chess", NULL, "4k3/8/8/4n3/3P4/8/8/4K3 w - - 0 1", "d4-e5", val);
-    assert_int_equal(see, val[N]);
-    /* a queen takes a pawn defended by a pawn: loses the queen for it */
-    see = see_of("chess", NULL, "4k3/8/3p4/4p3/8/8/8/4Q1K1 w - - 0 1", "e1-e5", val);
-    assert_int_equal(see, val[P] - val[Q]);
-    /* x-ray: the rook behind recaptures, so the pawn is won (without the
-     * x-ray the rook would be lost for it) */
-    see = see_of("chess", NULL, "4r1k1/8/8/4p3/8/8/4R3/4R1K1 w - - 0 1", "e2-e5", val);
-    assert_int_equal(see, val[P]);
-    /* the king may not recapture into a defended square */
-    see = see_of("chess", NULL, "8/8/8/3k4/4p3/3R4/8/3RK3 w - - 0 1", "d3-d4", val);
-    assert_int_equal(see, 0);
-}
-
-/* Big variants: a bomber's fly-over (the exchange goes on where it lands)
- * and a push whose Titan crushes the piece behind it. */
-static void see_big_variants(void **state)
-{
-    (void)state;
-    int val[NC_MAX_TYPES], see;
-    int N = type_of("titan-chess", 'N'), F = type_of("titan-chess", 'F');
-    const char *free_fly = "11k/12/12/12/12/12/2n9/12/2F9/12/12/K11 w - - 0 1";
-    see = see_of("titan-chess", NULL, free_fly, "c4-c7", val);
-    assert_int_equal(see, val[N]);
-    /* a pawn on d8 takes the bomber where it lands, on c7 */
-    const char *guarded = "11k/12/12/12/3p8/12/2n9/12/2F9/12/12/K11 w - - 0 1";
-    see = see_of("titan-chess", NULL, guarded, "c4-c7", val);
-    assert_int_equal(see, val[N] - val[F]);
-    /* the queen pushes the Titan rook from d3 onto the knight on e4; the
-     * rook cannot reach the queen from there */
-    int CN = type_of("chess", 'N'), CQ = type_of("chess", 'Q');
-    const char *push = "4k3/8/8/8/4n3/3r4/8/1Q4K1 w - - 0 1";
-    see = see_of("chess", "R", push, "b1-d3", val);
-    assert_int_equal(see, val[CN]);
-    /* with a pawn on c4 to take the queen afterwards, the crush loses */
-    const char *push_guarded = "4k3/8/8/8/2p1n3/3r4/8/1Q4K1 w - - 0 1";
-    see = see_of("chess", "R", push_guarded, "b1-d3", val);
-    assert_int_equal(see, val[CN] - val[CQ]);
-}
-
-/* Quiescence in check: after a3xa7 Black's e8xe1 is a capture that mates
- * (the back rank is shut), so at depth 1 only searching every evasion of
- * that check at the horizon sees the mate; standing pat there scores
- * a3xa7 as a rook won for a bishop.  With luft on h3 the same capture is
- * answered by Kh2, so a3xa7 is then right (and not scored as mated). */
-static void quiescence_in_check(void **state)
-{
-    (void)state;
-    char buf[160];
-    int sc = search_text("chess", "4r1k1/r4ppp/8/8/8/Q7/5PPP/4B1K1 w - - 0 1", 1, buf, sizeof buf, NULL);
-    assert_string_not_equal(buf, "a3-a7xa7");
-    assert_true(sc > -SEARCH_MATE + 1000);
-    sc = search_text("chess", "4r1k1/r4ppp/8/8/8/Q6P/5PP1/4B1K1 w - - 0 1", 1, buf, sizeof buf, NULL);
-    assert_string_equal(buf, "a3-a7xa7");
-    assert_true(sc > 0 && sc < SEARCH_MATE - 1000);
-}
-
 /* The colour-mirrored twin of p: ranks mirrored, colours, side to move,
  * hands, castling rights and en-passant squares swapped. */
 static void mirror_position(const Position *p, Position *q)
@@ -642,9 +539,6 @@ int main(void)
         cmocka_unit_test(threaded_matches_sync),
         cmocka_unit_test(never_illegal),
         cmocka_unit_test(levels_differ),
-        cmocka_unit_test(see_chess),
-        cmocka_unit_test(see_big_variants),
-        cmocka_unit_test(quiescence_in_check),
         cmocka_unit_test(eval_colour_symmetry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
