@@ -1,5 +1,6 @@
 /* The computer opponent: mates, tactics, stopping, legality of every move
- * it returns, determinism of the threaded search, and level strength. */
+ * it returns, determinism of the threaded search, and level strength; and
+ * the colour symmetry of its evaluation. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,6 +11,7 @@
 #include "game.h"
 #include "movegen.h"
 #include "movetext.h"
+#include "search/eval.h"
 #include "search/search.h"
 
 #include <stdio.h>
@@ -398,6 +400,75 @@ static void never_illegal(void **state)
     assert_true(searched > 1000);
 }
 
+/* The colour-mirrored twin of p: ranks mirrored, colours, side to move,
+ * hands, castling rights and en-passant squares swapped. */
+static void mirror_position(const Position *p, Position *q)
+{
+    const Variant *v = p->v;
+    pos_clear(q, v);
+    for (int i = 0; i < v->nsquares; i++) {
+        int sq = v->squares[i], c = p->board[sq];
+        if (c != NC_EMPTY)
+            pos_put(q, nc_mirror_sq(v, sq, NC_BLACK), nc_code(nc_type(c), nc_colour(c) ^ 1));
+    }
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < v->ntypes; t++)
+            q->hand[c ^ 1][t] = p->hand[c][t];
+    q->side = p->side ^ 1;
+    q->castle = (uint8_t)((p->castle & 3) << 2 | (p->castle >> 2 & 3));
+    q->nep = p->nep;
+    for (int i = 0; i < p->nep; i++)
+        q->ep[i] = (uint16_t)nc_mirror_sq(v, p->ep[i], NC_BLACK);
+    q->ep_victim = p->ep_victim ? (uint16_t)nc_mirror_sq(v, p->ep_victim, NC_BLACK) : 0;
+    q->halfmove = p->halfmove;
+    q->fullmove = p->fullmove;
+    q->key = pos_compute_key(q);
+}
+
+/* Every shipped variant's evaluation scores a position and its mirrored
+ * twin alike, over positions reached by random moves. */
+static void eval_colour_symmetry(void **state)
+{
+    (void)state;
+    const char *variants[] = {"chess", "capablanca", "titan-chess", "stealth-ninja", "flying-warmachines",
+                              "chess-titan-rooks", "titan-chess-titans"};
+    uint64_t r = 0xC0FFEEULL;
+    EvalTables *et = malloc(sizeof *et);
+    assert_non_null(et);
+    int compared = 0;
+    for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
+        Variant *v = load(variants[k]);
+        eval_init(et, v);
+        for (int gi = 0; gi < 6; gi++) {
+            Position p, q;
+            pos_start(&p, v);
+            for (int ply = 0; ply < 80; ply++) {
+                MoveList ml;
+                gen_legal(&p, &ml);
+                if (ml.n == 0)
+                    break;
+                Undo u;
+                make_move(&p, &ml.m[rnd(&r) % (uint64_t)ml.n], &u);
+                if (ply % 8 != 7)
+                    continue;
+                mirror_position(&p, &q);
+                char err[256];
+                assert_true(pos_ok(&q, err, sizeof err));
+                int a = eval_position(et, &p), b = eval_position(et, &q);
+                if (a != b) {
+                    char fen[1024];
+                    pos_to_fen(&p, fen, sizeof fen);
+                    fail_msg("%s: %d but %d mirrored: %s", variants[k], a, b, fen);
+                }
+                compared++;
+            }
+        }
+        variant_free(v);
+    }
+    free(et);
+    assert_true(compared >= 300);
+}
+
 /* Plays a game between two levels from a start position; returns the
  * stronger side's result: 1 win, 0.5 draw or material ahead, 0 otherwise. */
 static double play(const Variant *v, int strong, int weak, int strong_colour, uint64_t seed)
@@ -468,6 +539,7 @@ int main(void)
         cmocka_unit_test(threaded_matches_sync),
         cmocka_unit_test(never_illegal),
         cmocka_unit_test(levels_differ),
+        cmocka_unit_test(eval_colour_symmetry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
