@@ -505,6 +505,21 @@ static void test_pgn_damaged(void **state)
     assert_non_null(strstr(err, "move 1 'e7-e4'"));
     assert_int_equal(ui_pgn_load_text(u, "[Variant \"chess\"\n", "x.pgn", err, sizeof err), -1);
     assert_int_equal(ui_pgn_load_text(u, "[Variant \"chess\"]\n[FEN \"8/8 w\"]\n*", "x.pgn", err, sizeof err), -1);
+    /* Nothing is cut: an over-long value or move is refused, naming the limit. */
+    char text[4000];
+    snprintf(text, sizeof text, "[Variant \"chess\"]\n[Titans \"%0170d\"]\n\n*\n", 0);
+    assert_int_equal(ui_pgn_load_text(u, text, "x.pgn", err, sizeof err), -1);
+    assert_string_equal(err, "x.pgn: line 2: the value of tag Titans is longer than 159 bytes");
+    snprintf(text, sizeof text, "[Variant \"chess\"]\n[Event \"%01100d\"]\n\n*\n", 0);
+    assert_int_equal(ui_pgn_load_text(u, text, "x.pgn", err, sizeof err), -1);
+    assert_string_equal(err, "x.pgn: line 2: the value of tag Event is longer than 1023 bytes");
+    snprintf(text, sizeof text, "[Variant \"chess\"]\n\n1. e2-e4%0300d *\n", 0);
+    assert_int_equal(ui_pgn_load_text(u, text, "x.pgn", err, sizeof err), -1);
+    assert_string_equal(err, "x.pgn: line 3: a move longer than 199 bytes");
+    /* a player name longer than the old 15-byte field is kept whole */
+    assert_int_equal(ui_pgn_load_text(u, "[Variant \"chess\"]\n[White \"computer of a long name\"]\n\n*\n", "x.pgn",
+                                      err, sizeof err), 0);
+    assert_int_equal(u->player[0], PL_HUMAN);
     /* The current game is untouched by failed loads. */
     assert_string_equal(u->vname, "chess");
     assert_int_equal(ui_pgn_load(u, "/nonexistent/x.pgn", err, sizeof err), -1);

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -214,7 +215,7 @@ int ui_pgn_save(const Ui *u, const char *path, char *err, int errlen)
 /* ---- reading ---- */
 
 typedef struct {
-    char variant[48], setup[24], options[96], titans[160], fen[1024], white[16], black[16];
+    char variant[48], setup[24], options[96], titans[160], fen[1024], white[1024], black[1024];
     int level;
     bool has_variant;
 } Tags;
@@ -236,42 +237,59 @@ static const char *skip_space(const char *s, int *line)
     }
 }
 
-/* Copies a tag value, cutting it at the field's size. */
-static void set_field(char *dst, size_t n, const char *v)
+/* Copies a tag value; false when it does not fit the field (no tag this
+ * program reads is cut). */
+static bool set_field(char *dst, size_t n, const char *v)
 {
     size_t l = strlen(v);
     if (l >= n)
-        l = n - 1;
-    memcpy(dst, v, l);
-    dst[l] = 0;
+        return false;
+    memcpy(dst, v, l + 1);
+    return true;
 }
 
-/* Keeps the value of a tag this program uses; others are ignored. */
-static void store_tag(Tags *t, const char *name, const char *val)
+/* The field a tag this program uses is kept in (NULL for the others). */
+static char *tag_field(Tags *t, const char *name, size_t *size)
 {
+    static const struct {
+        const char *name;
+        size_t offset, size;
+    } fields[] = {
+        {"Variant", offsetof(Tags, variant), sizeof ((Tags *)0)->variant},
+        {"VariantSetup", offsetof(Tags, setup), sizeof ((Tags *)0)->setup},
+        {"VariantOptions", offsetof(Tags, options), sizeof ((Tags *)0)->options},
+        {"Titans", offsetof(Tags, titans), sizeof ((Tags *)0)->titans},
+        {"FEN", offsetof(Tags, fen), sizeof ((Tags *)0)->fen},
+        {"White", offsetof(Tags, white), sizeof ((Tags *)0)->white},
+        {"Black", offsetof(Tags, black), sizeof ((Tags *)0)->black},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (!strcmp(name, fields[i].name)) {
+            *size = fields[i].size;
+            return (char *)t + fields[i].offset;
+        }
+    return NULL;
+}
+
+/* Keeps the value of a tag this program uses; others are ignored.
+ * Returns false when the value is longer than the program keeps. */
+static bool store_tag(Tags *t, const char *name, const char *val)
+{
+    size_t size;
+    char *field = tag_field(t, name, &size);
+    if (field && !set_field(field, size, val))
+        return false;
     if (!strcmp(name, "Variant")) {
-        set_field(t->variant, sizeof t->variant, val);
         /* "Titan Chess" written by other programs means titan-chess. */
         for (char *c = t->variant; *c; c++)
             *c = *c == ' ' ? '-' : (*c >= 'A' && *c <= 'Z') ? (char)(*c - 'A' + 'a') : *c;
         t->has_variant = true;
-    } else if (!strcmp(name, "VariantSetup")) {
-        set_field(t->setup, sizeof t->setup, val);
-    } else if (!strcmp(name, "VariantOptions")) {
-        set_field(t->options, sizeof t->options, val);
-    } else if (!strcmp(name, "Titans")) {
-        set_field(t->titans, sizeof t->titans, val);
-    } else if (!strcmp(name, "FEN")) {
-        set_field(t->fen, sizeof t->fen, val);
-    } else if (!strcmp(name, "White")) {
-        set_field(t->white, sizeof t->white, val);
-    } else if (!strcmp(name, "Black")) {
-        set_field(t->black, sizeof t->black, val);
     } else if (!strcmp(name, "Level")) {
         t->level = atoi(val);
         if (t->level < 0 || t->level > 10)
             t->level = 0;
     }
+    return true;
 }
 
 static int parse_tag(const char *s, const char **end, Tags *t, int line, char *err, int errlen)
@@ -299,9 +317,12 @@ static int parse_tag(const char *s, const char **end, Tags *t, int line, char *e
     while (*s && *s != '"' && *s != '\n') {
         if (*s == '\\' && s[1])
             s++;
-        if (k < 1023)
-            val[k++] = *s;
-        s++;
+        if (k == (int)sizeof val - 1) {
+            snprintf(err, (size_t)errlen, "line %d: the value of tag %s is longer than %d bytes", line, name,
+                     (int)sizeof val - 1);
+            return -1;
+        }
+        val[k++] = *s++;
     }
     val[k] = 0;
     if (*s != '"') {
@@ -316,7 +337,13 @@ static int parse_tag(const char *s, const char **end, Tags *t, int line, char *e
         return -1;
     }
     *end = s + 1;
-    store_tag(t, name, val);
+    if (!store_tag(t, name, val)) {
+        size_t size = 0;
+        tag_field(t, name, &size);
+        snprintf(err, (size_t)errlen, "line %d: the value of tag %s is longer than %d bytes", line, name,
+                 (int)size - 1);
+        return -1;
+    }
     return 0;
 }
 
@@ -418,8 +445,13 @@ static int play_movetext(Ui *n, const char *s, int line, const char *name, char 
         }
         char tok[200];
         int k = 0;
-        while (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r' && *s != '{' && k < 199)
+        while (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r' && *s != '{') {
+            if (k == (int)sizeof tok - 1) {
+                snprintf(err, (size_t)errlen, "%s: line %d: a move longer than %d bytes", name, line, (int)sizeof tok - 1);
+                return -1;
+            }
             tok[k++] = *s++;
+        }
         tok[k] = 0;
         if (is_result(tok))
             break;
