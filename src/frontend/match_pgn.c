@@ -2,6 +2,7 @@
  * format of a finished game; it must not decide results (the callers do)
  * nor read PGN (the game screen's loader does). */
 #include "match_pgn.h"
+#include "pgn_tags.h"
 #include "match_openings.h"
 
 #include "movetext.h"
@@ -20,17 +21,6 @@ const char *pgn_result_token(int winner)
     }
 }
 
-static void put_tag(FILE *f, const char *name, const char *value)
-{
-    fprintf(f, "[%s \"", name);
-    for (const char *s = value; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-    fputs("\"]\n", f);
-}
-
 /* The tags: the seven of the PGN standard, then ours. */
 static void put_tags(FILE *f, const PgnGame *pg, const Position *start)
 {
@@ -39,20 +29,20 @@ static void put_tags(FILE *f, const PgnGame *pg, const Position *start)
     struct tm tm;
     if (localtime_r(&now, &tm))
         strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    put_tag(f, "Event", pg->event);
-    put_tag(f, "Site", "?");
-    put_tag(f, "Date", date);
-    put_tag(f, "Round", pg->round);
-    put_tag(f, "White", pg->white);
-    put_tag(f, "Black", pg->black);
-    put_tag(f, "Result", pgn_result_token(pg->winner));
-    put_tag(f, "Variant", pg->variant);
+    pgn_put_tag(f, "Event", pg->event);
+    pgn_put_tag(f, "Site", "?");
+    pgn_put_tag(f, "Date", date);
+    pgn_put_tag(f, "Round", pg->round);
+    pgn_put_tag(f, "White", pg->white);
+    pgn_put_tag(f, "Black", pg->black);
+    pgn_put_tag(f, "Result", pgn_result_token(pg->winner));
+    pgn_put_tag(f, "Variant", pg->variant);
     if (pg->setup)
-        put_tag(f, "VariantSetup", pg->setup);
+        pgn_put_tag(f, "VariantSetup", pg->setup);
     if (pg->options)
-        put_tag(f, "VariantOptions", pg->options);
+        pgn_put_tag(f, "VariantOptions", pg->options);
     if (pg->titans)
-        put_tag(f, "Titans", pg->titans);
+        pgn_put_tag(f, "Titans", pg->titans);
     /* FEN only when the game does not begin at the variant's setup, as the
      * game screen writes it (and reads it back with --load) */
     Position setup;
@@ -61,12 +51,12 @@ static void put_tags(FILE *f, const PgnGame *pg, const Position *start)
     pos_to_fen(&setup, a, sizeof a);
     pos_to_fen(start, b, sizeof b);
     if (strcmp(a, b) != 0) {
-        put_tag(f, "SetUp", "1");
-        put_tag(f, "FEN", b);
+        pgn_put_tag(f, "SetUp", "1");
+        pgn_put_tag(f, "FEN", b);
     }
-    put_tag(f, "TimeControl", pg->time_control ? pg->time_control : "-");
-    put_tag(f, "PlyCount", (snprintf(a, sizeof a, "%d", pg->game->nply), a));
-    put_tag(f, "Termination", pg->termination);
+    pgn_put_tag(f, "TimeControl", pg->time_control ? pg->time_control : "-");
+    pgn_put_tag(f, "PlyCount", (snprintf(a, sizeof a, "%d", pg->game->nply), a));
+    pgn_put_tag(f, "Termination", pg->termination);
     fputc('\n', f);
 }
 

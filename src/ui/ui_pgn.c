@@ -4,6 +4,7 @@
  * here, and a failed load leaves the game as it was.  Where the game in
  * progress is kept is ui_autosave.c's. */
 #include "ui_internal.h"
+#include "../pgn_tags.h"
 
 #include "../quote.h"
 
@@ -99,17 +100,6 @@ int ui_atomic_write(const char *path, const char *data, size_t len, char *err, i
     return 0;
 }
 
-static void put_tag(FILE *f, const char *name, const char *value)
-{
-    fprintf(f, "[%s \"", name);
-    for (const char *s = value; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-    fputs("\"]\n", f);
-}
-
 bool ui_pgn_at_setup(const Ui *u)
 {
     Position p;
@@ -138,33 +128,33 @@ int ui_pgn_write(const Ui *u, FILE *f)
     struct tm tm;
     if (localtime_r(&now, &tm))
         strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    put_tag(f, "Event", "ninjachess game");
-    put_tag(f, "Site", "?");
-    put_tag(f, "Date", date);
-    put_tag(f, "Round", "-");
-    put_tag(f, "White", u->player[0] == PL_COMPUTER ? "computer" : "human");
-    put_tag(f, "Black", u->player[1] == PL_COMPUTER ? "computer" : "human");
-    put_tag(f, "Result", result_token(u));
-    put_tag(f, "Variant", u->vname);
+    pgn_put_tag(f, "Event", "ninjachess game");
+    pgn_put_tag(f, "Site", "?");
+    pgn_put_tag(f, "Date", date);
+    pgn_put_tag(f, "Round", "-");
+    pgn_put_tag(f, "White", u->player[0] == PL_COMPUTER ? "computer" : "human");
+    pgn_put_tag(f, "Black", u->player[1] == PL_COMPUTER ? "computer" : "human");
+    pgn_put_tag(f, "Result", result_token(u));
+    pgn_put_tag(f, "Variant", u->vname);
     if (u->setup[0])
-        put_tag(f, "VariantSetup", u->setup);
+        pgn_put_tag(f, "VariantSetup", u->setup);
     if (u->options[0])
-        put_tag(f, "VariantOptions", u->options);
+        pgn_put_tag(f, "VariantOptions", u->options);
     if (u->titans[0])
-        put_tag(f, "Titans", u->titans);
+        pgn_put_tag(f, "Titans", u->titans);
     if (u->level) {
         char lv[8];
         snprintf(lv, sizeof lv, "%d", u->level);
-        put_tag(f, "Level", lv);
+        pgn_put_tag(f, "Level", lv);
     }
     if (!ui_pgn_at_setup(u)) {
         char fen[1024];
         pos_to_fen(&u->start, fen, sizeof fen);
-        put_tag(f, "SetUp", "1");
-        put_tag(f, "FEN", fen);
+        pgn_put_tag(f, "SetUp", "1");
+        pgn_put_tag(f, "FEN", fen);
     }
     if (u->result[0] && ui_game_over(u))
-        put_tag(f, "Termination", u->result);
+        pgn_put_tag(f, "Termination", u->result);
     fputc('\n', f);
     int col = 0;
     int first_black = u->start.side == NC_BLACK;
