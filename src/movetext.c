@@ -131,12 +131,13 @@ static int check_mark(Position *p, const Move *m, char mark, const char *text, c
     return -1;
 }
 
-/* The legal move whose full text, or else whose short form, is `dashed`:
- * its index, -1 for none, -2 for several (listed in cands). */
-static int find_move(Position *p, const MoveList *ml, const char *dashed, char *cands, size_t candlen)
+/* The legal move whose full text (when `full` may be tried), or else whose
+ * short form, is `dashed`: its index, -1 for none, -2 for several (listed
+ * in cands). */
+static int find_move(Position *p, const MoveList *ml, const char *dashed, bool full, char *cands, size_t candlen)
 {
     char buf[160];
-    for (int i = 0; i < ml->n; i++) {
+    for (int i = 0; full && i < ml->n; i++) {
         move_to_text(p, &ml->m[i], buf, sizeof buf);
         if (strcmp(buf, dashed) == 0)
             return i;
@@ -248,7 +249,11 @@ int move_from_text(Position *p, const char *text, Move *out, char *err, int errl
     char dashed[170];
     const char *q = clean;
     int first = nc_parse_sq(p->v, &q);
+    /* "g1h1" is a short or coordinate form, never the full text of the
+     * king step g1-h1: with a one-square castling it is ambiguous */
+    bool full = true;
     if (first >= 0 && *q && *q != '-' && isalpha((unsigned char)*q)) {
+        full = false;
         snprintf(dashed, sizeof dashed, "%.*s-%s", (int)(q - clean), clean, q);
     } else {
         snprintf(dashed, sizeof dashed, "%s", clean);
@@ -260,7 +265,7 @@ int move_from_text(Position *p, const char *text, Move *out, char *err, int errl
     MoveList ml;
     gen_legal(p, &ml);
     char cands[400];
-    int i = find_move(p, &ml, dashed, cands, sizeof cands);
+    int i = find_move(p, &ml, dashed, full, cands, sizeof cands);
     if (i == -1)
         i = find_coord_move(p, &ml, clean, cands, sizeof cands);
     if (i >= 0) {
