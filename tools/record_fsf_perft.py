@@ -14,7 +14,10 @@ file format is read by tests/test_fsf_perft.sh:
     perft 1 <nodes>
 
 usage: record_fsf_perft.py FSF_VARIANT OUR_VARIANT [--depth N] [--line-depth N]
-           [--lines N] [--plies MIN-MAX] [--seed N] [--engine PATH] [--out FILE]
+           [--lines N] [--plies MIN-MAX] [--seed N] [--fixed "MOVES"]...
+           [--engine PATH] [--out FILE]
+--fixed adds a chosen line (for instance one that clears the way for
+castling); each of its moves must be legal for the engine.
 """
 import argparse
 import random
@@ -82,6 +85,15 @@ def random_line(engine, rng, plies):
     return moves
 
 
+def checked_line(engine, moves):
+    """moves, after checking each one is legal (the engine would silently
+    stop at an illegal one)."""
+    for i, move in enumerate(moves):
+        if move not in engine.perft(moves[:i], 1)[1]:
+            sys.exit("record_fsf_perft: '%s' (move %d of --fixed '%s') is not legal" % (move, i + 1, " ".join(moves)))
+    return moves
+
+
 def main():
     ap = argparse.ArgumentParser(description="Record Fairy-Stockfish perft numbers for the test suite.")
     ap.add_argument("fsf_variant", help="Fairy-Stockfish's name of the variant (UCI_Variant)")
@@ -91,6 +103,7 @@ def main():
     ap.add_argument("--lines", type=int, default=3, help="number of random lines (default 3)")
     ap.add_argument("--plies", default="8-20", help="length of each line, MIN-MAX plies (default 8-20)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the move choice (default 1)")
+    ap.add_argument("--fixed", action="append", default=[], help="a chosen line of moves (repeatable)")
     ap.add_argument("--engine", default="/usr/games/fairy-stockfish")
     ap.add_argument("--out", help="output file (default tests/fsf_perft/VARIANT.perft)")
     a = ap.parse_args()
@@ -102,9 +115,11 @@ def main():
     version = engine.name.split()[1] if len(engine.name.split()) > 1 else "?"
     rng = random.Random(a.seed)
     text = ["# %s: perft recorded from fairy-stockfish %s (UCI_Variant %s)" % (a.variant, version, a.fsf_variant),
-            "# tools/record_fsf_perft.py %s %s --depth %d --line-depth %d --lines %d --plies %s --seed %d"
-            % (a.fsf_variant, a.variant, a.depth, line_depth, a.lines, a.plies, a.seed)]
+            "# tools/record_fsf_perft.py %s %s --depth %d --line-depth %d --lines %d --plies %s --seed %d%s"
+            % (a.fsf_variant, a.variant, a.depth, line_depth, a.lines, a.plies, a.seed,
+               "".join(" --fixed '%s'" % f for f in a.fixed))]
     lines = [([], a.depth)] + [(random_line(engine, rng, rng.randint(lo, hi)), line_depth) for _ in range(a.lines)]
+    lines += [(checked_line(engine, f.split()), line_depth) for f in a.fixed]
     for moves, depth in lines:
         text.append("line " + (" ".join(moves) if moves else "startpos"))
         for d in range(1, depth + 1):
