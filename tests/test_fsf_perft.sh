@@ -47,6 +47,12 @@ for file in $files; do
                 continue
             fi
             depth=$2 theirs=$3
+            case $depth$theirs in
+            *[!0-9]*)
+                fail "$variant: $file:$n: depth and nodes must be numbers: '$text'"
+                continue
+                ;;
+            esac
             [ "$depth" -le "$max" ] || continue
             # the moves, when any, go to --play as separate words
             # shellcheck disable=SC2086
