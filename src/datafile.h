@@ -22,7 +22,7 @@ typedef struct {
  * ~/.local/share/ninjachess), ninjachess under each of $XDG_DATA_DIRS
  * (default /usr/local/share:/usr/share), the installed data directory, the
  * source tree's data/.  Each directory once; those found in the
- * environment only when they exist.  Every `dir` below is such a path (one
+ * environment only when something exists under that name.  Every `dir` below is such a path (one
  * directory is a path too). */
 const char *data_dir_find(const char *explicit_dir);
 /* The problems of a data path (a directory, variants/ or pieces.txt that

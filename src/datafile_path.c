@@ -48,16 +48,18 @@ static bool in_path(const char *path, const char *dir, int len)
 }
 
 /* Adds PREFIX SUFFIX to the path in buf unless it is empty or there
- * already; one that is not a directory is added only when `always` (given
- * by the player, so that using it reports what is wrong with it). */
+ * already; one that does not exist is added only when `always` (given by
+ * the player, so that using it reports what is wrong with it). */
 static void add_dir(char *buf, const char *prefix, int plen, const char *suffix, bool always)
 {
     char dir[DF_MAX_PATH + 2];
     int len = snprintf(dir, sizeof dir, "%.*s%s", plen, prefix, suffix);
     if (plen == 0 || len < 0 || in_path(buf, dir, len))
         return;
+    /* a file where the directory should be, or one that cannot be looked
+     * at, stays in the path so that data_path_check reports it */
     struct stat st;
-    if (!always && (len > DF_MAX_PATH || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)))
+    if (!always && (len > DF_MAX_PATH || (stat(dir, &st) != 0 && errno == ENOENT)))
         return;
     size_t n = strlen(buf);
     if (n + (size_t)len + 2 > DF_MAX_DATA_PATH) {

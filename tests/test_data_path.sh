@@ -119,6 +119,15 @@ printf 'x\n' >"$tmp/file"
 run --data-dir "$tmp/file" --list-variants
 check "--data-dir is a file" "1 ninjachess: $tmp/file: cannot use as data directory (Not a directory)" \
     "$status $(cat "$tmp/err")"
+printf 'x\n' >"$tmp/xdgfile"
+XDG_DATA_HOME="$tmp/xdgfile" "$nc" --variant chess --perft 1 >"$tmp/out" 2>"$tmp/err"
+check "XDG_DATA_HOME/ninjachess is a file" "1 ninjachess: $tmp/xdgfile/ninjachess: cannot use as data directory (Not a directory)" \
+    "$? $(cat "$tmp/err")"
+mkdir -p "$tmp/xdgfile2"
+printf 'x\n' >"$tmp/xdgfile2/ninjachess"
+XDG_DATA_HOME="$tmp/xdgfile2" "$nc" --variant chess --perft 1 >"$tmp/out" 2>"$tmp/err"
+check "XDG_DATA_HOME/ninjachess is a file" "1 ninjachess: $tmp/xdgfile2/ninjachess: cannot use as data directory (Not a directory)" \
+    "$? $(cat "$tmp/err")"
 mkdir "$user/pieces.txt"
 run --variant chess --perft 1
 check "pieces.txt is a directory" "1 ninjachess: $user/pieces.txt: cannot read (Is a directory)" "$status $(cat "$tmp/err")"
