@@ -249,11 +249,12 @@ int move_from_text(Position *p, const char *text, Move *out, char *err, int errl
     char dashed[170];
     const char *q = clean;
     int first = nc_parse_sq(p->v, &q);
-    /* "g1h1" is a short or coordinate form, never the full text of the
-     * king step g1-h1: with a one-square castling it is ambiguous */
+    /* A bare "g1h1" is a short or coordinate form, never the full text of
+     * the king step g1-h1: with a one-square castling it is ambiguous. */
     bool full = true;
     if (first >= 0 && *q && *q != '-' && isalpha((unsigned char)*q)) {
-        full = false;
+        const char *rest = q;
+        full = !(nc_parse_sq(p->v, &rest) >= 0 && *rest == 0);
         snprintf(dashed, sizeof dashed, "%.*s-%s", (int)(q - clean), clean, q);
     } else {
         snprintf(dashed, sizeof dashed, "%s", clean);

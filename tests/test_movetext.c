@@ -137,6 +137,7 @@ static void test_short_forms_and_errors(void **state)
                  "move text 'e2-e4aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' is longer than 159 characters");
     expect_error(chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1-e2\x07", "malformed move 'e1-e2\\x07' (expected e.g. e2-e4, see the move text)");
     expect_parse(chess, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4-d5", "e4-d5xd5");
+    expect_parse(chess, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5xd5", "e4-d5xd5");
     expect_parse(chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "e5-d6xd5");
     expect_parse(chess, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8=N", "a7-a8=N");
     expect_parse(chess, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1-g1,h1-f1", "e1-g1,h1-f1");
