@@ -1,25 +1,16 @@
-/* Public face of the data-file reader (datafile.h): finding the data
- * directory, loading and listing variants, the error collector (which
- * quotes outside text and says when messages were left out), and choosing
- * a setup.  The reading itself is in datafile_lex.c, _blocks.c,
+/* Public face of the data-file reader (datafile.h): loading variants with
+ * the pieces of every data directory, the error collector (which quotes
+ * outside text and says when messages were left out), and choosing a
+ * setup.  The data path itself is datafile_path.c's.  The reading itself is in datafile_lex.c, _blocks.c,
  * _piece.c, _build.c and _rules.c; nothing here parses text. */
 #include "datafile_internal.h"
 
 #include "quote.h"
 
 #include <assert.h>
-#include <dirent.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-
-#ifndef NC_DATA_DIR_INSTALLED
-#define NC_DATA_DIR_INSTALLED "/usr/local/share/ninjachess"
-#endif
-#ifndef NC_DATA_DIR_SOURCE
-#define NC_DATA_DIR_SOURCE ""
-#endif
 
 /* ---- errors ---- */
 
@@ -110,65 +101,6 @@ void data_errors_print(const DataErrors *e, FILE *out)
         fprintf(out, "%s\n", e->msg[i]);
 }
 
-/* ---- data directory ---- */
-
-/* A directory whose pieces.txt path fits DF_MAX_PATH (a longer one could
- * not be read) and exists. */
-static bool is_dir_with_pieces(const char *dir)
-{
-    char path[DF_MAX_PATH + 1];
-    struct stat st;
-    if (snprintf(path, sizeof path, "%s/pieces.txt", dir) >= (int)sizeof path)
-        return false;
-    return stat(path, &st) == 0;
-}
-
-/* buf = PREFIX SUFFIX when it fits (else empty, which names no directory). */
-static void candidate(char *buf, size_t len, const char *prefix, int plen, const char *suffix)
-{
-    if (snprintf(buf, len, "%.*s%s", plen, prefix, suffix) >= (int)len)
-        buf[0] = 0;
-}
-
-const char *data_dir_find(const char *explicit_dir)
-{
-    static char buf[DF_MAX_PATH + 1]; /* returned path; the search is done once per call */
-    if (explicit_dir && *explicit_dir)
-        return explicit_dir;
-    const char *env = getenv("NINJACHESS_DATA_DIR");
-    if (env && *env)
-        return env;
-    const char *home = getenv("XDG_DATA_HOME");
-    if (home && *home) {
-        candidate(buf, sizeof buf, home, (int)strlen(home), "/ninjachess");
-        if (buf[0] && is_dir_with_pieces(buf))
-            return buf;
-    } else if ((home = getenv("HOME")) && *home) {
-        candidate(buf, sizeof buf, home, (int)strlen(home), "/.local/share/ninjachess");
-        if (buf[0] && is_dir_with_pieces(buf))
-            return buf;
-    }
-    const char *dirs = getenv("XDG_DATA_DIRS");
-    if (!dirs || !*dirs)
-        dirs = "/usr/local/share:/usr/share";
-    const char *s = dirs;
-    while (*s) {
-        const char *e = strchr(s, ':');
-        int len = e ? (int)(e - s) : (int)strlen(s);
-        candidate(buf, sizeof buf, s, len, "/ninjachess");
-        if (len && buf[0] && is_dir_with_pieces(buf))
-            return buf;
-        s += len;
-        if (*s == ':')
-            s++;
-    }
-    if (is_dir_with_pieces(NC_DATA_DIR_INSTALLED))
-        return NC_DATA_DIR_INSTALLED;
-    if (*NC_DATA_DIR_SOURCE && is_dir_with_pieces(NC_DATA_DIR_SOURCE))
-        return NC_DATA_DIR_SOURCE;
-    return NC_DATA_DIR_INSTALLED;
-}
-
 /* ---- loading ---- */
 
 int variant_set_setup(Variant *v, const char *name, char *err, int errlen)
@@ -183,7 +115,7 @@ int variant_set_setup(Variant *v, const char *name, char *err, int errlen)
     return -1;
 }
 
-/* Reads pieces.txt of dir into lib; a variant block there is an error. */
+/* Reads one pieces.txt into lib; a variant block there is an error. */
 static void read_piece_library(const char *path, PieceLib *lib, VariantBlock *scratch, DataErrors *errs)
 {
     char *ptext = df_read_file(path, errs);
@@ -196,22 +128,63 @@ static void read_piece_library(const char *path, PieceLib *lib, VariantBlock *sc
         df_add_error(errs, path, scratch->line, "variant blocks belong in the variants directory");
 }
 
+/* Adds the definitions of one pieces.txt (in part) to lib: one of the
+ * same name as a definition already there replaces it, in its place. */
+static void merge_pieces(PieceLib *lib, PieceLib *part, const char *path, DataErrors *errs)
+{
+    for (int i = 0; i < part->n; i++) {
+        int at = df_lib_find(lib, part->defs[i].pt.name);
+        if (at < 0 && lib->n == DF_MAX_DEFS) {
+            df_add_error(errs, path, part->defs[i].line,
+                         "more than %d piece definitions (pieces.txt and the variant file together)", DF_MAX_DEFS);
+            at = -2;
+        }
+        if (at == -2) {
+            free(part->defs[i].pt.description);
+            continue;
+        }
+        if (at >= 0)
+            free(lib->defs[at].pt.description);
+        else
+            at = lib->n++;
+        lib->defs[at] = part->defs[i];
+    }
+    part->n = 0;
+}
+
+/* The pieces.txt of every directory of the data path into lib, the last
+ * directory's first, so that an earlier directory's definition of a name
+ * replaces a later one's.  files holds their names (they outlive lib). */
+static void read_pieces(const char *path, PieceLib *lib, char (*files)[DF_MAX_PATH + 1], int max, VariantBlock *vb,
+                        DataErrors *errs)
+{
+    int n = df_pieces_files(path, files, max, errs);
+    PieceLib *part = n > 1 ? calloc(1, sizeof *part) : NULL;
+    if (n > 1 && !part) {
+        df_add_error(errs, files[0], 0, "out of memory");
+        return;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        read_piece_library(files[i], part ? part : lib, vb, errs);
+        if (part)
+            merge_pieces(lib, part, files[i], errs);
+    }
+    free(part);
+}
+
 static Variant *load_with_lib(const char *dir, const char *fname, const char *text, DataErrors *errs)
 {
     errs->n = 0;
     PieceLib *lib = calloc(1, sizeof *lib);
     VariantBlock *vb = calloc(1, sizeof *vb);
+    int max = df_path_count(dir);
+    char (*files)[DF_MAX_PATH + 1] = calloc((size_t)max + 1, sizeof *files);
     Variant *v = NULL;
-    char path[DF_MAX_PATH + 1];
-    if (!lib || !vb) {
+    if (!lib || !vb || !files) {
         df_add_error(errs, fname, 0, "out of memory");
         goto done;
     }
-    if (snprintf(path, sizeof path, "%s/pieces.txt", dir) >= (int)sizeof path) {
-        df_add_error(errs, dir, 0, "data directory path longer than %d bytes", DF_MAX_PATH - 11);
-        goto done;
-    }
-    read_piece_library(path, lib, vb, errs);
+    read_pieces(dir, lib, files, max, vb, errs);
     bool have = false;
     df_parse_text(fname, text, lib, vb, &have, errs);
     if (!have && errs->n == 0)
@@ -224,6 +197,7 @@ done:
         free(lib->defs[i].pt.description);
     free(lib);
     free(vb);
+    free(files);
     return v;
 }
 
@@ -260,16 +234,8 @@ Variant *variant_load(const char *dir, const char *name, DataErrors *errs)
         return NULL;
     }
     char path[DF_MAX_PATH + 1];
-    if (snprintf(path, sizeof path, "%s/variants/%s.txt", dir, name) >= (int)sizeof path) {
-        df_add_error(errs, dir, 0, "data directory path longer than %d bytes", DF_MAX_PATH - 14 - (int)strlen(name));
+    if (variant_file(dir, name, path, sizeof path, errs))
         return NULL;
-    }
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        errs->n = 0;
-        df_add_error(errs, name, 0, "unknown variant (see --list-variants)");
-        return NULL;
-    }
     Variant *v = variant_load_file(dir, path, errs);
     /* the name chosen is the name the game, the lists and XBoard use */
     if (v && strcmp(v->name, name)) {
@@ -278,40 +244,4 @@ Variant *variant_load(const char *dir, const char *name, DataErrors *errs)
         v = NULL;
     }
     return v;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-int variant_list(const char *dir, char ***names)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/variants", dir);
-    DIR *d = opendir(path);
-    *names = NULL;
-    if (!d)
-        return 0;
-    int n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".txt"))
-            continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 16;
-            char **nn = realloc(*names, sizeof **names * (size_t)cap);
-            if (!nn)
-                break;
-            *names = nn;
-        }
-        char *name = strndup(e->d_name, len - 4);
-        if (!name)
-            break;
-        (*names)[n++] = name;
-    }
-    closedir(d);
-    qsort(*names, (size_t)n, sizeof **names, cmp_str);
-    return n;
 }

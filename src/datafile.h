@@ -16,18 +16,33 @@ typedef struct {
     char msg[64][512];
 } DataErrors;
 
-/* Directory holding pieces.txt and variants/, searched in the documented
- * order: explicit, $NINJACHESS_DATA_DIR, XDG data directories, installed. */
+/* The data path: every directory searched for data files, first one
+ * first, joined by ':' (doc/data-files.md): --data-dir (itself may be a
+ * list), $NINJACHESS_DATA_DIR, $XDG_DATA_HOME/ninjachess (default
+ * ~/.local/share/ninjachess), ninjachess under each of $XDG_DATA_DIRS
+ * (default /usr/local/share:/usr/share), the installed data directory, the
+ * source tree's data/.  Each directory once; those found in the
+ * environment only when something exists under that name.  Every `dir` below is such a path (one
+ * directory is a path too). */
 const char *data_dir_find(const char *explicit_dir);
+/* The problems of a data path (a directory, variants/ or pieces.txt that
+ * cannot be read; a given directory that does not exist); their count. */
+int data_path_check(const char *path, DataErrors *errs);
+/* The file variant NAME is read from: variants/NAME.txt in the first
+ * directory of the path that has one.  0, or -1 with the problem in errs. */
+int variant_file(const char *path, const char *name, char *file, size_t len, DataErrors *errs);
 
-/* Loads the named variant (file variants/NAME.txt under dir).  Returns a
- * new Variant, or NULL with the problems in errs. */
+/* Loads the named variant (variant_file), with the pieces.txt of every
+ * directory of the path: an earlier directory's definition of a name
+ * replaces a later one's.  Returns a new Variant, or NULL with the
+ * problems in errs. */
 Variant *variant_load(const char *dir, const char *name, DataErrors *errs);
-/* Loads a variant from a file path (pieces.txt of dir is read first). */
+/* Loads a variant from a file path (the pieces.txt files are read first). */
 Variant *variant_load_file(const char *dir, const char *path, DataErrors *errs);
 /* Loads from text held in memory (file name used in messages). */
 Variant *variant_load_text(const char *dir, const char *fname, const char *text, DataErrors *errs);
-/* Lists variant names under dir (sorted); returns count, names malloc'd. */
+/* Lists the variant names of every directory of the path (sorted, each
+ * once); returns the count, names malloc'd. */
 int variant_list(const char *dir, char ***names);
 void data_errors_print(const DataErrors *e, FILE *out);
 

@@ -1,6 +1,8 @@
 /* The move text of doc/move-text.md, both ways: writing every square a move
- * involves, and finding the one legal move a text names.  Legality itself
- * comes from movegen.c; no other notation lives here. */
+ * involves, and finding the one legal move a text names; and the
+ * coordinate form (e2e4, e7e8q, P@e4) that other engines print and XBoard
+ * speaks, written here once for every front end.  Legality itself comes
+ * from movegen.c. */
 #include "movetext.h"
 
 #include "movegen.h"
@@ -9,6 +11,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 char *move_to_text(const Position *p, const Move *m, char *buf, int buflen)
 {
@@ -37,6 +40,27 @@ char *move_to_text(const Position *p, const Move *m, char *buf, int buflen)
         PUT("=%c", v->types[m->promo - 1].letter);
 #undef PUT
     return buf;
+}
+
+char *coord_sqname(const Variant *v, int sq, int rank_first, char *buf)
+{
+    snprintf(buf, 8, "%c%d", 'a' + v->file_of[sq], v->rank_of[sq] + rank_first);
+    return buf;
+}
+
+void move_to_coord(const Position *p, const Move *m, int rank_first, char *buf, size_t len)
+{
+    const Variant *v = p->v;
+    char a[8], b[8];
+    if (m->kind == MK_DROP) {
+        snprintf(buf, len, "%c@%s", v->types[m->promo - 1].letter, coord_sqname(v, m->to, rank_first, b));
+        return;
+    }
+    snprintf(buf, len, "%s%s", coord_sqname(v, m->from, rank_first, a), coord_sqname(v, m->to, rank_first, b));
+    if (m->promo) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, len - n, "%c", (char)tolower((unsigned char)v->types[m->promo - 1].letter));
+    }
 }
 
 /* The short form of a move: its squares and promotion, effects left out. */
@@ -107,12 +131,13 @@ static int check_mark(Position *p, const Move *m, char mark, const char *text, c
     return -1;
 }
 
-/* The legal move whose full text, or else whose short form, is `dashed`:
- * its index, -1 for none, -2 for several (listed in cands). */
-static int find_move(Position *p, const MoveList *ml, const char *dashed, char *cands, size_t candlen)
+/* The legal move whose full text (when `full` may be tried), or else whose
+ * short form, is `dashed`: its index, -1 for none, -2 for several (listed
+ * in cands). */
+static int find_move(Position *p, const MoveList *ml, const char *dashed, bool full, char *cands, size_t candlen)
 {
     char buf[160];
-    for (int i = 0; i < ml->n; i++) {
+    for (int i = 0; full && i < ml->n; i++) {
         move_to_text(p, &ml->m[i], buf, sizeof buf);
         if (strcmp(buf, dashed) == 0)
             return i;
@@ -138,8 +163,38 @@ static int find_move(Position *p, const MoveList *ml, const char *dashed, char *
     return nfound > 1 ? -2 : found;
 }
 
+/* The legal moves whose coordinate form (any case) is text: the index of
+ * the one, -1 for none, -2 for several (their full texts in cands). */
+static int find_coord_move(Position *p, const MoveList *ml, const char *text, char *cands, size_t candlen)
+{
+    int found = -1, nfound = 0;
+    cands[0] = 0;
+    for (int i = 0; i < ml->n; i++) {
+        char buf[32], full[160];
+        move_to_coord(p, &ml->m[i], p->v->rank_base, buf, sizeof buf);
+        if (strcasecmp(buf, text) != 0)
+            continue;
+        if (nfound++ == 0)
+            found = i;
+        move_to_text(p, &ml->m[i], full, sizeof full);
+        if (strlen(cands) + strlen(full) + 3 < candlen)
+            snprintf(cands + strlen(cands), candlen - strlen(cands), "%s%s", nfound > 1 ? ", " : "", full);
+    }
+    return nfound > 1 ? -2 : found;
+}
+
+/* True when c is the letter of one of the variant's types, in either case. */
+static bool is_type_letter(const Variant *v, char c)
+{
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->types[t].letter == toupper((unsigned char)c))
+            return true;
+    return false;
+}
+
 /* After the first squares: effects, "=X", or a castling's rook part, and
- * nothing else (the grammar of doc/move-text.md). */
+ * nothing else (the grammar of doc/move-text.md); or the lower-case
+ * promotion letter of the coordinate form. */
 static bool rest_wellformed(const Variant *v, const char *s)
 {
     if (*s == ',') {
@@ -148,6 +203,8 @@ static bool rest_wellformed(const Variant *v, const char *s)
             return false;
         return *s == 0;
     }
+    if (s[0] && !s[1] && is_type_letter(v, s[0]) && !strchr("x^%:", s[0]))
+        return true;
     while (*s && strchr("x^%:", *s)) {
         s++;
         if (nc_parse_sq(v, &s) < 0)
@@ -192,7 +249,12 @@ int move_from_text(Position *p, const char *text, Move *out, char *err, int errl
     char dashed[170];
     const char *q = clean;
     int first = nc_parse_sq(p->v, &q);
+    /* A bare "g1h1" is a short or coordinate form, never the full text of
+     * the king step g1-h1: with a one-square castling it is ambiguous. */
+    bool full = true;
     if (first >= 0 && *q && *q != '-' && isalpha((unsigned char)*q)) {
+        const char *rest = q;
+        full = !(nc_parse_sq(p->v, &rest) >= 0 && *rest == 0);
         snprintf(dashed, sizeof dashed, "%.*s-%s", (int)(q - clean), clean, q);
     } else {
         snprintf(dashed, sizeof dashed, "%s", clean);
@@ -204,7 +266,9 @@ int move_from_text(Position *p, const char *text, Move *out, char *err, int errl
     MoveList ml;
     gen_legal(p, &ml);
     char cands[400];
-    int i = find_move(p, &ml, dashed, cands, sizeof cands);
+    int i = find_move(p, &ml, dashed, full, cands, sizeof cands);
+    if (i == -1)
+        i = find_coord_move(p, &ml, clean, cands, sizeof cands);
     if (i >= 0) {
         if (check_mark(p, &ml.m[i], mark, text, err, errlen))
             return -1;

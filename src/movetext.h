@@ -1,14 +1,28 @@
 /* The move text (doc/move-text.md): names every square a move involves.
- * The project's own notation; other notations belong to their front ends. */
+ * Also the coordinate form other engines and XBoard use (e2e4, e7e8q,
+ * P@e4), whose rank labels the caller chooses; other notations belong to
+ * their front ends. */
 #ifndef NC_MOVETEXT_H
 #define NC_MOVETEXT_H
 
 #include "position.h"
 
+#include <stddef.h>
+
 /* Writes the move text of m (legal in p) into buf (>= 160 bytes). */
 char *move_to_text(const Position *p, const Move *m, char *buf, int buflen);
+/* A square in coordinates: file letter, then the rank counted from
+ * rank_first for the lowest rank of the box (buf >= 8 bytes). */
+char *coord_sqname(const Variant *v, int sq, int rank_first, char *buf);
+/* The coordinate form of m (legal in p): from and to run together ("e2e4"),
+ * a promotion as the type's lower-case letter ("e7e8q"), a drop as "X@SQ"
+ * naming the square the piece ends on, castling as the king's move; pieces
+ * taken on the way are not named.  Ranks are labelled from rank_first
+ * (the variant's rank_base for the form other engines print). */
+void move_to_coord(const Position *p, const Move *m, int rank_first, char *buf, size_t len);
 /* Finds the legal move that text names.  Accepts the full text and, when it
- * names exactly one legal move, the short "from-to[=X]" form, each with an
+ * names exactly one legal move, the short "from-to[=X]" form or the
+ * coordinate form (ranks from the variant's rank_base), each with an
  * optional trailing '+' (the move must give check) or '#' (it must mate).
  * Returns 0, or -1 with a one-line message (malformed, illegal, ambiguous,
  * a false mark, longer than 159 characters) quoting the text. */

@@ -333,5 +333,11 @@ int options_parse(Options *o, int argc, char **argv)
     if (rc)
         return rc;
     o->data_dir = data_dir_find(o->data_dir_arg);
+    static DataErrors errs; /* large; options are parsed once */
+    if (data_path_check(o->data_dir, &errs)) {
+        for (int i = 0; i < errs.n; i++)
+            fprintf(stderr, "ninjachess: %s\n", errs.msg[i]);
+        return 2;
+    }
     return 0;
 }

@@ -10,7 +10,7 @@
 #define NC_MAX_PLAY 4096
 
 typedef struct {
-    const char *data_dir;       /* resolved data directory */
+    const char *data_dir;       /* the data path: directories joined by ":" (data_dir_find) */
     const char *variant;        /* NULL: not given */
     const char *setup, *options, *titans, *fen;
     const char *play[NC_MAX_PLAY];

@@ -1,5 +1,8 @@
 /* Move text: every legal move's text parses back to the same move, in
- * random positions of every variant; short forms; exact error messages. */
+ * random positions of every variant; short forms; the coordinate form of
+ * other engines (each legal move's coordinates name it, or are refused as
+ * ambiguous exactly when another legal move has the same); exact error
+ * messages. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -134,6 +137,7 @@ static void test_short_forms_and_errors(void **state)
                  "move text 'e2-e4aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' is longer than 159 characters");
     expect_error(chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1-e2\x07", "malformed move 'e1-e2\\x07' (expected e.g. e2-e4, see the move text)");
     expect_parse(chess, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4-d5", "e4-d5xd5");
+    expect_parse(chess, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5xd5", "e4-d5xd5");
     expect_parse(chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "e5-d6xd5");
     expect_parse(chess, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8=N", "a7-a8=N");
     expect_parse(chess, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1-g1,h1-f1", "e1-g1,h1-f1");
@@ -159,6 +163,116 @@ static void test_short_forms_and_errors(void **state)
     expect_parse(sn, snstart, "s@e0", "S@e0");
     expect_error(sn, snstart, "J@i2-i6", "illegal move 'J@i2-i6'");
     variant_free(sn);
+}
+
+/* The legal moves of p whose coordinate form is text. */
+static int coord_twins(Position *p, const MoveList *ml, const char *text)
+{
+    int n = 0;
+    for (int i = 0; i < ml->n; i++) {
+        char buf[32];
+        move_to_coord(p, &ml->m[i], p->v->rank_base, buf, sizeof buf);
+        n += strcmp(buf, text) == 0;
+    }
+    return n;
+}
+
+/* Every legal move's coordinate form, in random games: it parses back to
+ * the move, or is refused as ambiguous naming the move, exactly when
+ * another legal move has the same coordinates (and no shorter form tells
+ * them apart). */
+static void coord_round_trip(const char *name)
+{
+    Variant *v = load(name, NULL);
+    int checked = 0;
+    for (int game = 0; game < 1; game++) {
+        Position p;
+        pos_start(&p, v);
+        for (int ply = 0; ply < 40; ply++) {
+            MoveList ml;
+            gen_legal(&p, &ml);
+            if (ml.n == 0)
+                break;
+            for (int i = 0; i < ml.n; i++) {
+                char coord[32], full[160], err[512];
+                move_to_coord(&p, &ml.m[i], v->rank_base, coord, sizeof coord);
+                move_to_text(&p, &ml.m[i], full, sizeof full);
+                Move back;
+                int twins = coord_twins(&p, &ml, coord);
+                if (move_from_text(&p, coord, &back, err, sizeof err) == 0) {
+                    if (!move_equal(&back, &ml.m[i]) && twins == 1)
+                        fail_msg("%s: '%s' gives another move than %s", name, coord, full);
+                    checked++;
+                } else {
+                    if (twins < 2 || strncmp(err, "ambiguous move", 14) != 0)
+                        fail_msg("%s: '%s' (%s, %d alike) refused: %s", name, coord, full, twins, err);
+                }
+            }
+            Undo u;
+            make_move(&p, &ml.m[rnd() % (uint64_t)ml.n], &u);
+        }
+    }
+    assert_true(checked > 300);
+    variant_free(v);
+}
+
+static void test_coordinate_round_trips(void **state)
+{
+    (void)state;
+    const char *names[] = {"chess", "capablanca", "titan-chess", "stealth-ninja", "flying-warmachines",
+                           "chess-titan-rooks", "makruk", "knightmate"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        coord_round_trip(names[i]);
+}
+
+static void test_coordinate_form(void **state)
+{
+    (void)state;
+    Variant *chess = load("chess", NULL);
+    const char *promo = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    expect_parse(chess, promo, "a7a8q", "a7-a8=Q");
+    expect_parse(chess, promo, "a7a8N", "a7-a8=N");
+    expect_parse(chess, promo, "a7a8q+", "a7-a8=Q");
+    expect_error(chess, promo, "a7a8k", "illegal move 'a7a8k'");
+    expect_error(chess, promo, "a7a8z", "malformed move 'a7a8z' (expected e.g. e2-e4, see the move text)");
+    expect_error(chess, promo, "a7a8", "ambiguous move 'a7a8': could be a7-a8=Q, a7-a8=R, a7-a8=B, a7-a8=N");
+    /* castling as the king's move, as other engines print it */
+    expect_parse(chess, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "e1-g1,h1-f1");
+    expect_parse(chess, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1", "e1-c1,a1-d1");
+    Position p;
+    char err[256], buf[32];
+    assert_int_equal(pos_from_fen(&p, chess, promo, err, sizeof err), 0);
+    MoveList ml;
+    gen_legal(&p, &ml);
+    Move m;
+    assert_int_equal(move_from_text(&p, "a7-a8=R", &m, err, sizeof err), 0);
+    move_to_coord(&p, &m, 1, buf, sizeof buf);
+    assert_string_equal(buf, "a7a8r");
+    move_to_coord(&p, &m, 0, buf, sizeof buf); /* XBoard's labels on a board of 10 ranks */
+    assert_string_equal(buf, "a6a7r");
+    variant_free(chess);
+
+    /* makruk: the pawn promotes to a met, letter M */
+    Variant *mk = load("makruk", NULL);
+    const char *mkpos = "4k3/8/8/7P/8/8/8/4K3 w - - 0 1";
+    expect_parse(mk, mkpos, "h5h6m", "h5-h6=M");
+    expect_parse(mk, mkpos, "h5h6", "h5-h6=M");
+    expect_error(mk, mkpos, "h5h6s", "illegal move 'h5h6s'");
+    expect_error(mk, mkpos, "h5h6q", "malformed move 'h5h6q' (expected e.g. e2-e4, see the move text)");
+    variant_free(mk);
+
+    /* drops: X@SQ names where the piece ends */
+    Variant *sn = load("stealth-ninja", NULL);
+    const char *snstart = "****ww****/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPP1P/GRNBQKBNRG/****1W****[JJJJSTjjjjst] w KQkq - 0 1";
+    expect_parse(sn, snstart, "S@e0", "S@e0");
+    expect_parse(sn, snstart, "J@i5", "J@i2-i5");
+    variant_free(sn);
+
+    /* several of our moves behind one coordinate move: the error names them */
+    Variant *titan = load("titan-chess", NULL);
+    const char *castle = "frylvqkulyrf/jjjwnbbnwjjj/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/JJJWNBBNWJJJ/F1YLVQK3RF w Kkq - 0 1";
+    expect_error(titan, castle, "g1h1", "ambiguous move 'g1h1': could be g1-h1, g1-h1,k1-g1");
+    variant_free(titan);
 }
 
 /* Random edits of legal move texts: each names a legal move (whose text
@@ -213,6 +327,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_short_forms_and_errors),
+        cmocka_unit_test(test_coordinate_form),
+        cmocka_unit_test(test_coordinate_round_trips),
         cmocka_unit_test(test_mutated_texts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,15 +19,17 @@ int query_list_variants(const Options *o)
     char **names;
     int n = variant_list(o->data_dir, &names);
     if (n == 0) {
-        fprintf(stderr, "ninjachess: no variants found in %s/variants\n", o->data_dir);
+        fprintf(stderr, "ninjachess: no variants found in the data directories (%s)\n", o->data_dir);
         return 1;
     }
     int rc = 0;
     for (int i = 0; i < n; i++) {
         DataErrors errs;
         Variant *v = variant_load(o->data_dir, names[i], &errs);
-        if (v) {
-            printf("%-22s %s\n", names[i], v->description ? v->description : v->title);
+        char file[1024] = "";
+        if (v && variant_file(o->data_dir, names[i], file, sizeof file, &errs) == 0) {
+            /* the description, then where the variant comes from */
+            printf("%-22s %s (%s)\n", names[i], v->description ? v->description : v->title, file);
             variant_free(v);
         } else {
             for (int k = 0; k < errs.n; k++)

@@ -4,6 +4,7 @@
 #include "xboard_variant.h"
 
 #include "movegen.h"
+#include "movetext.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -15,12 +16,16 @@
  * (from 0 on boards 10 ranks high).  That is our own naming for every
  * variant whose box starts at rank 1; the 10x10 games with rear squares are
  * shown as their 10x12 box (see "engine-defined variants" below), whose
- * rank 0 XBoard calls 1. */
+ * rank 0 XBoard calls 1.  The coordinate form itself is the library's
+ * (movetext.c); only the rank labels are XBoard's. */
+static int xb_rank_first(const Variant *v)
+{
+    return v->height == 10 ? 0 : 1;
+}
+
 static char *xb_sqname(const Variant *v, int sq, char *buf)
 {
-    int first = v->height == 10 ? 0 : 1;
-    snprintf(buf, 8, "%c%d", 'a' + v->file_of[sq], v->rank_of[sq] + first);
-    return buf;
+    return coord_sqname(v, sq, xb_rank_first(v), buf);
 }
 
 /* True when square c lies strictly between a and b on a rank, file or
@@ -39,27 +44,23 @@ static bool xb_between(const Variant *v, int a, int b, int c)
     return false;
 }
 
-/* Coordinate notation: e2e4, e7e8q, P@e4; castling as the king's move.
- * A drop that slides on after entering names the square it ends on. */
+/* Coordinate notation (move_to_coord): e2e4, e7e8q, P@e4; castling as the
+ * king's move; a drop that slides on after entering names the square it
+ * ends on.  With legs, a piece taken on the way (fly-over, jump-over) is
+ * sent as XBoard's two-leg move "from cap,cap to", so that XBoard's board
+ * loses it too; en passant (the victim is not between from and to) stays
+ * one leg. */
 static void xb_move_text_legs(const Position *p, const Move *m, char *buf, size_t len, bool legs)
 {
     const Variant *v = p->v;
-    char a[8], b[8];
-    if (m->kind == MK_DROP) {
-        snprintf(buf, len, "%c@%s", v->types[m->promo - 1].letter, xb_sqname(v, m->to, b));
+    int c = m->cap[0];
+    if (m->kind == MK_DROP || !legs || !c || m->cap[1] || !xb_between(v, m->from, m->to, c)) {
+        move_to_coord(p, m, xb_rank_first(v), buf, len);
         return;
     }
-    /* A piece taken on the way (fly-over, jump-over) is sent as XBoard's
-     * two-leg move "from cap,cap to", so that XBoard's board loses it too;
-     * en passant (the victim is not between from and to) stays one leg. */
-    int c = m->cap[0];
-    if (legs && c && !m->cap[1] && xb_between(v, m->from, m->to, c)) {
-        char k[8];
-        xb_sqname(v, c, k);
-        snprintf(buf, len, "%s%s,%s%s", xb_sqname(v, m->from, a), k, k, xb_sqname(v, m->to, b));
-    } else {
-        snprintf(buf, len, "%s%s", xb_sqname(v, m->from, a), xb_sqname(v, m->to, b));
-    }
+    char a[8], b[8], k[8];
+    xb_sqname(v, c, k);
+    snprintf(buf, len, "%s%s,%s%s", xb_sqname(v, m->from, a), k, k, xb_sqname(v, m->to, b));
     if (m->promo) {
         size_t n = strlen(buf);
         snprintf(buf + n, len - n, "%c", (char)tolower((unsigned char)v->types[m->promo - 1].letter));
