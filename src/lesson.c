@@ -270,6 +270,8 @@ static void key_words(Reader *r, int k, char **w, int nw)
                    : k == LK_OPTIONS ? sizeof l->options : sizeof l->titans;
         if (nw != 1)
             ERR(r, "'%s' needs one word", key_names[k]);
+        else if (strspn(w[0], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-,") != strlen(w[0]))
+            ERR(r, "bad %s '%s' (letters, digits, '-' and ',')", key_names[k], nc_quote(w[0], q, sizeof q));
         else
             copy_word(r, dst, cap, w[0], key_names[k]);
         return;
