@@ -41,7 +41,8 @@ int lessons_check_main(const Options *o)
         data_errors_print(e, stdout);
     }
     if (!problems)
-        printf("%d lessons in %d files: every claim holds\n", set.n, set.nfiles);
+        printf("%d lesson%s in %d file%s: every claim holds\n", set.n, set.n == 1 ? "" : "s", set.nfiles,
+               set.nfiles == 1 ? "" : "s");
     lesson_set_free(&set);
     free(e);
     return problems ? 1 : 0;
