@@ -74,7 +74,7 @@ keys 1; expect "Flying Bomber" "Titan Chess topics"
 keys 4; expect "The Flying Bomber on f4" "the Flying Bomber lessons"
 keys 1; expect "Flying Bomber - lesson" "the lesson is shown"
 expect "f4: White Flying Bomber" "its piece under the cursor"
-expect "Without capturing the bomber" "its explanation in the panel"
+expect "It moves like a rook when" "its explanation in the panel"
 expect "n/b next/previous lesson" "the lesson keys on the key line"
 # The marks of the claims: x on f8 (takes f7), * on f7 (flown over).
 row8=$(screen | grep '^ 8 ')

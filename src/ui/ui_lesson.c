@@ -315,6 +315,13 @@ static int wrap(const Ui *t, int y, const char *text, attr_t a)
         mvprintw(y++, lay->px, "%.*s", n, s);
         s += n;
     }
+    while (*s == ' ')
+        s++;
+    if (*s) {
+        /* Out of rows: say so rather than lose the rest unseen. */
+        attrset(A_BOLD);
+        mvprintw(bottom - 1, lay->px, "%-*.*s", w, w, "[more: a taller terminal shows it]");
+    }
     attrset(A_NORMAL);
     return y;
 }
