@@ -102,7 +102,13 @@ static int lesson_menu(Ui *t, LessonView *lv, const char *variant, const char *t
         items[n] = labels[n];
         idx[n++] = i;
     }
+    int more = 0;
+    if (n == MENU_MAX)
+        for (int i = idx[n - 1] + 1; i < lv->set.n; i++)
+            more += !strcmp(lv->variant_title[i], variant) && !strcmp(lv->set.l[i].topic, topic);
     int k = ui_menu(t, topic, items, n);
+    if (k >= 0 && more)
+        ui_msg(t, true, "The menu lists the first %d lessons of %s; n reaches the %d more", MENU_MAX, topic, more);
     return k >= 0 ? idx[k] : -1;
 }
 
