@@ -236,6 +236,8 @@ static void exercises_have_answers(void **state)
 /* ---- bad lesson files ---------------------------------------------- */
 
 #define HEAD "lesson x\n  variant titan-chess\n  topic T\n  title A\n  explain E\n"
+#define EXPLAIN100 "  explain " \
+    "0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789\n"
 #define BOMBER_POS "  position 12/k11/12/11K/12/5b6/12/12/3rPFpr4/12/5b6/5n6 w - - 0 1\n"
 
 static const struct {
@@ -279,6 +281,11 @@ static const struct {
           " g5\nend\n",
      "bad.txt:6: more than 64 words on a line"},
     {HEAD "  removes h4 a1 a2 a3 a4 a5 a6 a7 a8 a9\nend\n", "bad.txt:6: more than 8 squares on a 'removes' line"},
+    {HEAD "  play a3-a4 a10-a9 b3-b4 b10-b9 c3-c4 c10-c9 d3-d4 d10-d9\n  play e3-e4\nend\n",
+     "bad.txt:7: more than 8 play moves in a lesson"},
+    {HEAD EXPLAIN100 EXPLAIN100 EXPLAIN100 EXPLAIN100 EXPLAIN100 EXPLAIN100 EXPLAIN100 EXPLAIN100 EXPLAIN100
+          EXPLAIN100 EXPLAIN100 "end\n",
+     "bad.txt:16: explanation longer than 1023 bytes"},
     {HEAD "  goal stalemate\nend\n", "bad.txt:6: bad goal 'stalemate' (check, mate)"},
     {HEAD "  variant nosuch\nend\n", "bad.txt:6: repeated 'variant' line (first at line 2)"},
     {"lesson x\n  variant no-such-variant\n  topic T\n  title A\n  explain E\n" BOMBER_POS
