@@ -370,6 +370,26 @@ static const char *rest_of(char *line)
     return s;
 }
 
+/* "collection NAME": outside the blocks, once a file. */
+static void collection(Reader *r, char *line)
+{
+    LessonSet *s = r->set;
+    int f = s->nfiles - 1;
+    const char *text = rest_of(line);
+    if (r->cur)
+        ERR(r, "'collection' belongs outside the lesson blocks");
+    else if (s->collection_line[f])
+        ERR(r, "repeated 'collection' line (first at line %d)", s->collection_line[f]);
+    else if (!*text)
+        ERR(r, "'collection' needs a value");
+    else if (strlen(text) > LESSON_MAX_TITLE)
+        ERR(r, "collection longer than %d bytes", LESSON_MAX_TITLE);
+    else {
+        snprintf(s->collection[f], sizeof s->collection[f], "%s", text);
+        s->collection_line[f] = r->line;
+    }
+}
+
 static void one_line(Reader *r, char *line)
 {
     char text[LESSON_MAX_LINE + 1], *w[LESSON_MAX_WORDS + 1], q[80];
@@ -400,6 +420,10 @@ static void one_line(Reader *r, char *line)
             ERR(r, "lesson '%s' (line %d) not closed with 'end'", r->cur->id, r->cur->line[LK_LESSON]);
         else
             open_lesson(r, w + 1, nw - 1);
+        return;
+    }
+    if (!strcmp(w[0], "collection")) {
+        collection(r, text);
         return;
     }
     if (!r->cur) {

@@ -75,6 +75,9 @@ typedef struct {
     int n, cap;
     int nfiles;
     char files[LESSON_MAX_FILES][1024];
+    /* Each file's 'collection' line (the menu's name for its lessons); "" none. */
+    char collection[LESSON_MAX_FILES][LESSON_MAX_TITLE + 1];
+    int collection_line[LESSON_MAX_FILES];
 } LessonSet;
 
 /* Appends the lessons of one file (or of text held in memory, name used

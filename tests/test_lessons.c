@@ -205,6 +205,11 @@ static const char *const examples[] = {
 static void examples_in_text_order(void **state)
 {
     (void)state;
+    static const char *const collections[] = {"Titan Chess", "Titan Pieces", "Stealth Ninja Chess",
+                                              "Flying Warmachines"};
+    assert_int_equal(shipped.nfiles, 4);
+    for (int f = 0; f < 4; f++)
+        assert_string_equal(shipped.collection[f], collections[f]);
     int last = -1;
     for (size_t k = 0; k < sizeof examples / sizeof examples[0]; k++) {
         int at = -1;
@@ -286,6 +291,8 @@ static const struct {
     {HEAD EXPLAIN100 EXPLAIN100 EXPLAIN100 EXPLAIN100 EXPLAIN100 EXPLAIN100 EXPLAIN100 EXPLAIN100 EXPLAIN100
           EXPLAIN100 EXPLAIN100 "end\n",
      "bad.txt:16: explanation longer than 1023 bytes"},
+    {HEAD "  collection X\nend\n", "bad.txt:6: 'collection' belongs outside the lesson blocks"},
+    {"collection A\ncollection B\n", "bad.txt:2: repeated 'collection' line (first at line 1)"},
     {HEAD "  goal stalemate\nend\n", "bad.txt:6: bad goal 'stalemate' (check, mate)"},
     {HEAD "  variant nosuch\nend\n", "bad.txt:6: repeated 'variant' line (first at line 2)"},
     {"lesson x\n  variant no-such-variant\n  topic T\n  title A\n  explain E\n" BOMBER_POS

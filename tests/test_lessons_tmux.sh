@@ -105,6 +105,20 @@ expect "Not right: b4-b5" "first wrong try"
 keys Down Enter Up Up Enter
 expect "The answer: b4-b2" "the answer after the second wrong try"
 expect "Either is check" "the explanation with the answer"
+
+# ---- a drop exercise: the hand piece chosen with d ----
+keys L; expect "Lessons from the rule texts" "the lesson menu again"
+keys 3; expect "Stealth Gryphon" "Stealth Ninja Chess topics"
+keys 6; expect "Exercise: block the check with a drop" "the drop lessons"
+keys 6; expect "The rook gives check. Block it" "the drop exercise"
+# The cursor starts on e5.
+keys d; expect "Drop the Ninja Pawn: choose a marked square" "d selects the piece in hand"
+keys Down Down Down Enter
+expect "No legal move of the selection goes to e2" "an illegal drop is refused, the selection kept"
+keys Escape Right Down Enter Left Enter
+expect "Not right: f1-e1" "a king move is a legal but wrong answer"
+keys d Right Up Up Enter
+expect "Right: J@f2-f3: dropped on f2, slides to f3" "the drop that blocks"
 quit_ok "lessons"
 grep -q -x "tc-bomber-check solved" "$PROGRESS" && fail "a shown answer counted as solved" || ok "a shown answer is not counted as solved"
 

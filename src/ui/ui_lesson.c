@@ -1,4 +1,4 @@
-/* Lessons in the tutorial's sandbox: the menu by variant and topic, a
+/* Lessons in the tutorial's sandbox: the menu by collection (rule text and variant) and topic, a
  * lesson's position with its claimed moves marked (every shipped claim
  * equals the rules, tests/test_lessons.c; a lesson whose claims do not
  * hold is refused here too), its text wrapped into the panel, the
@@ -15,8 +15,8 @@ static const char *lesson_file(const LessonView *lv, const Lesson *l)
     return lv->set.files[l->file];
 }
 
-/* Reads the lessons and the progress once; the variants' titles name
- * the menu's groups. */
+/* Reads the lessons and the progress once; each file's collection (or
+ * else the variant's title) names the menu's groups. */
 static bool load(Ui *t, LessonView *lv)
 {
     if (lv->loaded)
@@ -34,16 +34,20 @@ static bool load(Ui *t, LessonView *lv)
     for (int i = 0; i < lv->set.n; i++) {
         char err[400];
         const Lesson *l = &lv->set.l[i];
+        if (lv->set.collection[l->file][0]) {
+            snprintf(lv->group[i], sizeof lv->group[i], "%s", lv->set.collection[l->file]);
+            continue;
+        }
         int same = -1;
         for (int j = 0; j < i && same < 0; j++)
-            if (!strcmp(lv->set.l[j].variant, l->variant))
+            if (!strcmp(lv->set.l[j].variant, l->variant) && !lv->set.collection[lv->set.l[j].file][0])
                 same = j;
         if (same >= 0) {
-            memcpy(lv->variant_title[i], lv->variant_title[same], sizeof lv->variant_title[i]);
+            memcpy(lv->group[i], lv->group[same], sizeof lv->group[i]);
             continue;
         }
         Variant *v = lesson_variant(l, t->data_dir, err, sizeof err);
-        snprintf(lv->variant_title[i], sizeof lv->variant_title[i], "%s", v ? v->title : l->variant);
+        snprintf(lv->group[i], sizeof lv->group[i], "%s", v ? v->title : l->variant);
         variant_free(v);
     }
     char note[1400];
@@ -67,17 +71,17 @@ static void save_progress(Ui *t, LessonView *lv, int state)
 
 /* The distinct values of one field among the lessons of a group, in the
  * order of the files. */
-static int distinct(const LessonView *lv, int *first, int max, const char *variant)
+static int distinct(const LessonView *lv, int *first, int max, const char *group)
 {
     int n = 0;
     for (int i = 0; i < lv->set.n && n < max; i++) {
         const Lesson *l = &lv->set.l[i];
-        if (variant && strcmp(lv->variant_title[i], variant))
+        if (group && strcmp(lv->group[i], group))
             continue;
         bool seen = false;
         for (int j = 0; j < n && !seen; j++)
-            seen = variant ? !strcmp(lv->set.l[first[j]].topic, l->topic)
-                           : !strcmp(lv->variant_title[first[j]], lv->variant_title[i]);
+            seen = group ? !strcmp(lv->set.l[first[j]].topic, l->topic)
+                           : !strcmp(lv->group[first[j]], lv->group[i]);
         if (!seen)
             first[n++] = i;
     }
@@ -87,14 +91,14 @@ static int distinct(const LessonView *lv, int *first, int max, const char *varia
 #define MENU_MAX 20
 
 /* The lessons of one topic; returns the lesson chosen or -1. */
-static int lesson_menu(Ui *t, LessonView *lv, const char *variant, const char *topic)
+static int lesson_menu(Ui *t, LessonView *lv, const char *group, const char *topic)
 {
     char labels[MENU_MAX][120];
     const char *items[MENU_MAX];
     int idx[MENU_MAX], n = 0;
     for (int i = 0; i < lv->set.n && n < MENU_MAX; i++) {
         const Lesson *l = &lv->set.l[i];
-        if (strcmp(lv->variant_title[i], variant) || strcmp(l->topic, topic))
+        if (strcmp(lv->group[i], group) || strcmp(l->topic, topic))
             continue;
         int st = ui_progress_get(&lv->progress, l->id);
         snprintf(labels[n], sizeof labels[n], "%s%s", l->title,
@@ -105,7 +109,7 @@ static int lesson_menu(Ui *t, LessonView *lv, const char *variant, const char *t
     int more = 0;
     if (n == MENU_MAX)
         for (int i = idx[n - 1] + 1; i < lv->set.n; i++)
-            more += !strcmp(lv->variant_title[i], variant) && !strcmp(lv->set.l[i].topic, topic);
+            more += !strcmp(lv->group[i], group) && !strcmp(lv->set.l[i].topic, topic);
     int k = ui_menu(t, topic, items, n);
     if (k >= 0 && more)
         ui_msg(t, true, "The menu lists the first %d lessons of %s; n reaches the %d more", MENU_MAX, topic, more);
@@ -120,7 +124,7 @@ int ui_lesson_menu(Ui *t, LessonView *lv, const char *const *extra_items, int ex
     int ng = distinct(lv, first, MENU_MAX - extra_n, NULL);
     const char *items[MENU_MAX];
     for (int i = 0; i < ng; i++)
-        items[i] = lv->variant_title[first[i]];
+        items[i] = lv->group[first[i]];
     for (int i = 0; i < extra_n; i++)
         items[ng + i] = extra_items[i];
     int g = ui_menu(t, "Lessons from the rule texts", items, ng + extra_n);
@@ -128,16 +132,16 @@ int ui_lesson_menu(Ui *t, LessonView *lv, const char *const *extra_items, int ex
         return -1;
     if (g >= ng)
         return g - ng;
-    const char *variant = lv->variant_title[first[g]];
+    const char *group = lv->group[first[g]];
     int topics[MENU_MAX];
-    int nt = distinct(lv, topics, MENU_MAX, variant);
+    int nt = distinct(lv, topics, MENU_MAX, group);
     const char *titems[MENU_MAX];
     for (int i = 0; i < nt; i++)
         titems[i] = lv->set.l[topics[i]].topic;
-    int k = ui_menu(t, variant, titems, nt);
+    int k = ui_menu(t, group, titems, nt);
     if (k < 0)
         return -1;
-    int i = lesson_menu(t, lv, variant, lv->set.l[topics[k]].topic);
+    int i = lesson_menu(t, lv, group, lv->set.l[topics[k]].topic);
     if (i >= 0)
         ui_lesson_open(t, lv, i);
     return -1;
@@ -236,15 +240,67 @@ static bool is_answer(const LessonView *lv, const Move *m)
     return false;
 }
 
+static bool open_exercise(const LessonView *lv)
+{
+    return lv->cur >= 0 && lesson_is_exercise(&lv->set.l[lv->cur]) && !lv->solved && !lv->revealed;
+}
+
+static const char *side_name(int side)
+{
+    return side == NC_WHITE ? "White" : "Black";
+}
+
+/* A piece in hand of the side to move selected for dropping (the lesson's
+ * position stays as it is, unlike the sandbox's drop page). */
+static void choose_drop(Ui *t)
+{
+    int side = t->g.pos.side, types[NC_MAX_TYPES], n = 0;
+    char labels[NC_MAX_TYPES][64];
+    const char *items[NC_MAX_TYPES];
+    for (int ty = 0; ty < t->v->ntypes; ty++)
+        if (t->g.pos.hand[side][ty]) {
+            snprintf(labels[n], sizeof labels[n], "%s (%d in hand)", ui_type_name(t->v, ty), t->g.pos.hand[side][ty]);
+            items[n] = labels[n];
+            types[n++] = ty;
+        }
+    if (n == 0) {
+        ui_msg(t, true, "%s has no pieces in hand", side_name(side));
+        return;
+    }
+    int pick = n == 1 ? 0 : ui_menu(t, "Drop which piece?", items, n);
+    if (pick < 0)
+        return;
+    ui_lesson_select_drop(t, types[pick]);
+}
+
+void ui_lesson_select_drop(Ui *t, int type)
+{
+    t->tut_type = type;
+    ui_select_drop(t, type);
+    ui_msg(t, false, "Drop the %s: choose a marked square", ui_type_name(t->v, type));
+}
+
 /* Judges the move the player chose at the cursor. */
 bool ui_lesson_activate(Ui *t, LessonView *lv)
 {
-    if (lv->cur < 0 || !lesson_is_exercise(&lv->set.l[lv->cur]) || lv->solved || lv->revealed)
+    if (!open_exercise(lv))
         return false;
-    if (!t->sel && t->drop_type < 0)
-        return false;
+    int code = t->g.pos.board[t->cursor];
     Move c[32];
-    int n = ui_candidates(t, t->cursor, c, 32);
+    int n = t->sel || t->drop_type >= 0 ? ui_candidates(t, t->cursor, c, 32) : 0;
+    if (n == 0 && code != NC_EMPTY && nc_colour(code) != t->g.pos.side) {
+        /* The sandbox would hand the move to that side, losing the
+         * exercise's castling and en-passant rights. */
+        ui_msg(t, true, "It is %s to move in this exercise", side_name(t->g.pos.side));
+        return true;
+    }
+    if (n == 0 && (t->sel || t->drop_type >= 0) && t->cursor != t->sel &&
+        (code == NC_EMPTY || nc_colour(code) != t->g.pos.side)) {
+        char sqn[8];
+        ui_msg(t, true, "No legal move of the selection goes to %s; choose a marked square",
+               nc_sqname(t->v, t->cursor, sqn));
+        return true;
+    }
     if (n == 0)
         return false;
     int before = t->g.nply;
@@ -295,6 +351,7 @@ bool ui_lesson_key(Ui *t, LessonView *lv, int key)
     case 'n': case ']': case KEY_NPAGE: step(t, lv, 1); return true;
     case 'b': case '[': case KEY_PPAGE: step(t, lv, -1); return true;
     case 'r': ui_lesson_open(t, lv, lv->cur); return true;
+    case 'd': choose_drop(t); return true;
     default: return false;
     }
 }

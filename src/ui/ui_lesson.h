@@ -38,7 +38,7 @@ typedef struct {
     bool loaded;
     LessonSet set;
     LessonProgress progress;
-    char variant_title[LESSON_MAX_LESSONS][64];
+    char group[LESSON_MAX_LESSONS][LESSON_MAX_TITLE + 1]; /* menu group of each lesson */
     int cur;                  /* lesson shown, -1 none */
     int tries;                /* wrong answers so far */
     bool solved, revealed;    /* this time through */
@@ -46,7 +46,8 @@ typedef struct {
     int nanswers;
 } LessonView;
 
-/* The menu of lessons (by variant, then topic); opens the one chosen.
+/* The menu of lessons (by collection, i.e. rule text and variant, then
+ * topic); opens the one chosen.
  * extra_items/extra_n: entries put after the variants (a hook for other
  * lesson-like screens); returns the index of a chosen extra entry, or -1. */
 int ui_lesson_menu(Ui *t, LessonView *lv, const char *const *extra_items, int extra_n);
@@ -58,6 +59,8 @@ bool ui_lesson_key(Ui *t, LessonView *lv, int key);
 /* The board square chosen with Enter or the mouse while a lesson is
  * shown; true when the lesson handled it (an exercise's answer). */
 bool ui_lesson_activate(Ui *t, LessonView *lv);
+/* Selects the hand piece type of the side to move for dropping. */
+void ui_lesson_select_drop(Ui *t, int type);
 /* Draws the lesson's text over the tutorial's panel (after ui_draw). */
 void ui_lesson_draw(Ui *t, LessonView *lv);
 void ui_lesson_free(LessonView *lv);

@@ -290,7 +290,14 @@ static void click(Ui *t)
     if (sq) {
         t->cursor = sq;
         tutorial_activate(t);
+        return;
     }
+    /* In a lesson a click on a piece in the side to move's hand selects
+     * it for dropping. */
+    int side = t->g.pos.side;
+    for (int ty = 0; lessons.cur >= 0 && ev.y == t->lay.hand_y[side] && ty < t->v->ntypes; ty++)
+        if (t->lay.hand_x1[side][ty] && ev.x >= t->lay.hand_x0[side][ty] && ev.x < t->lay.hand_x1[side][ty])
+            ui_lesson_select_drop(t, ty);
 }
 
 static void nothing(Ui *t)
