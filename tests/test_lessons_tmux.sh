@@ -76,6 +76,15 @@ keys 1; expect "Flying Bomber - lesson" "the lesson is shown"
 expect "f4: White Flying Bomber" "its piece under the cursor"
 expect "It moves like a rook when" "its explanation in the panel"
 expect "n/b next/previous lesson" "the lesson keys on the key line"
+# Wrapped at spaces only: the panel's words, read line by line, are the
+# explanation's words in order (the panel starts at column 42 here).
+explain=$(sed -n '/^lesson tc-bomber-f4$/,/^end$/s/^  explain //p' "$DATA/lessons/1-titan-chess.txt" | tr -s ' \n' '  ')
+shown=$(screen | cut -c42- | sed -n '/^The Flying Bomber on f4/,/^ *$/p' | sed '1d;/^\[more/d' | tr -s ' \n' '  ')
+shown=${shown% }
+case "$explain" in
+    "$shown"*) [ ${#shown} -gt 100 ] && ok "the text is wrapped at spaces (${#shown} bytes shown)" || fail "too little text shown: '$shown'" ;;
+    *) fail "the panel's text is not the explanation's words: '$shown'" ;;
+esac
 # The marks of the claims: x on f8 (takes f7), * on f7 (flown over).
 row8=$(screen | grep '^ 8 ')
 row7=$(screen | grep '^ 7 ')
