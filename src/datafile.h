@@ -25,6 +25,9 @@ typedef struct {
  * environment only when something exists under that name.  Every `dir` below is such a path (one
  * directory is a path too). */
 const char *data_dir_find(const char *explicit_dir);
+/* Walks a data path: the next directory (its length in *len, not
+ * NUL-terminated) or NULL at the end. */
+const char *data_path_next(const char **s, int *len);
 /* The problems of a data path (a directory, variants/ or pieces.txt that
  * cannot be read; a given directory that does not exist); their count. */
 int data_path_check(const char *path, DataErrors *errs);

@@ -88,11 +88,9 @@ void df_add_error(DataErrors *e, const char *file, int line, const char *fmt, ..
     __attribute__((format(printf, 4, 5)));
 void df_add_error_text(DataErrors *e, const char *file, int line, const char *text);
 
-/* datafile_path.c: walking a data path.  df_path_next returns the next
- * directory (its length in *len, not NUL-terminated) or NULL at the end;
- * df_pieces_files writes the pieces.txt paths that exist, first directory
+/* datafile_path.c: walking a data path (data_path_next is data_path_next of
+ * datafile.h); df_pieces_files writes the pieces.txt paths that exist, first directory
  * first, and returns their count or -1 after an error. */
-const char *df_path_next(const char **s, int *len);
 int df_path_count(const char *path);
 int df_pieces_files(const char *path, char (*files)[DF_MAX_PATH + 1], int max, DataErrors *errs);
 

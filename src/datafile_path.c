@@ -25,7 +25,7 @@
 
 static bool path_overflow; /* data_dir_find left directories out */
 
-const char *df_path_next(const char **s, int *len)
+const char *data_path_next(const char **s, int *len)
 {
     while (**s == ':')
         (*s)++;
@@ -41,7 +41,7 @@ static bool in_path(const char *path, const char *dir, int len)
 {
     const char *s = path, *d;
     int n;
-    while ((d = df_path_next(&s, &n)))
+    while ((d = data_path_next(&s, &n)))
         if (n == len && !strncmp(d, dir, (size_t)len))
             return true;
     return false;
@@ -74,7 +74,7 @@ static void add_list(char *buf, const char *list, const char *suffix, bool alway
 {
     const char *s = list ? list : "", *d;
     int n;
-    while ((d = df_path_next(&s, &n)))
+    while ((d = data_path_next(&s, &n)))
         add_dir(buf, d, n, suffix, always);
 }
 
@@ -112,7 +112,7 @@ int variant_file(const char *path, const char *name, char *file, size_t len, Dat
 {
     const char *s = path, *d;
     int n;
-    while ((d = df_path_next(&s, &n))) {
+    while ((d = data_path_next(&s, &n))) {
         if (snprintf(file, len, "%.*s/variants/%s.txt", n, d, name) >= (int)len) {
             char dir[DF_MAX_PATH + 1];
             snprintf(dir, sizeof dir, "%.*s", n, d);
@@ -136,7 +136,7 @@ int df_pieces_files(const char *path, char (*files)[DF_MAX_PATH + 1], int max, D
 {
     const char *s = path, *d;
     int n, k = 0;
-    while ((d = df_path_next(&s, &n))) {
+    while ((d = data_path_next(&s, &n))) {
         char dir[DF_MAX_PATH + 1];
         snprintf(dir, sizeof dir, "%.*s", n, d);
         if (n > DF_MAX_PATH - 11) {
@@ -164,7 +164,7 @@ int df_path_count(const char *path)
 {
     const char *s = path;
     int n, k = 0;
-    while (df_path_next(&s, &n))
+    while (data_path_next(&s, &n))
         k++;
     return k;
 }
@@ -207,7 +207,7 @@ int variant_list(const char *path, char ***names)
     int n = 0, cap = 0;
     const char *s = path, *d;
     int len;
-    while ((d = df_path_next(&s, &len))) {
+    while ((d = data_path_next(&s, &len))) {
         char vdir[DF_MAX_PATH + 16];
         if (snprintf(vdir, sizeof vdir, "%.*s/variants", len, d) < (int)sizeof vdir)
             list_dir(vdir, names, &n, &cap);
@@ -268,7 +268,7 @@ int data_path_check(const char *path, DataErrors *errs)
         df_add_error(errs, path, 0, "more data directories than fit in %d bytes", DF_MAX_DATA_PATH);
     const char *s = path, *d;
     int n;
-    while ((d = df_path_next(&s, &n))) {
+    while ((d = data_path_next(&s, &n))) {
         char dir[DF_MAX_PATH + 1];
         if (n > DF_MAX_PATH - 11) {
             snprintf(dir, sizeof dir, "%.*s", DF_MAX_PATH, d);

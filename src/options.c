@@ -25,6 +25,7 @@ typedef enum {
     ARG_SECONDS,  /* a positive number of seconds, at most a day */
     ARG_MOVES,    /* every following word up to the next option */
     ARG_ENGINE,   /* a command line, given at most twice (engines A and B) */
+    ARG_FILES,    /* a flag, then every following word up to the next option */
     ARG_HELP,
     ARG_VERSION,
 } ArgKind;
@@ -59,6 +60,8 @@ static const OptionSpec option_table[] = {
     {"list-variants", ARG_FLAG, FIELD(list_variants), 0, 0, NULL, SEC_QUERY, "list the variants found in the data directory"},
     {"check-variant", ARG_TEXT, FIELD(check_variant), 0, 0, "FILE", SEC_QUERY,
      "check a variant file; print FILE:LINE: message for each problem"},
+    {"check-lessons", ARG_FILES, FIELD(check_lessons), 0, 0, "[FILE...]", SEC_QUERY,
+     "check lesson files (default: the shipped ones) against the rules"},
     {"moves", ARG_FLAG, FIELD(moves), 0, 0, NULL, SEC_QUERY, "print every legal move, one per line"},
     {"perft", ARG_INT, FIELD(perft), 0, 20, "a depth 0-20", SEC_QUERY, "count move sequences of N plies; last line 'nodes N'"},
     {"divide", ARG_FLAG, FIELD(divide), 0, 0, NULL, SEC_QUERY, "with --perft: the count under each legal move"},
@@ -107,7 +110,7 @@ static const char *value_name(const OptionSpec *o)
     switch (o->kind) {
     case ARG_INT: case ARG_COUNT: return "N";
     case ARG_SECONDS: return "SECONDS";
-    case ARG_TEXT: case ARG_MOVES: case ARG_ENGINE: return o->value;
+    case ARG_TEXT: case ARG_MOVES: case ARG_ENGINE: case ARG_FILES: return o->value;
     default: return NULL;
     }
 }
@@ -170,6 +173,18 @@ static int take_moves(Options *o, int argc, char **argv)
     return 0;
 }
 
+/* --check-lessons: the words after it, up to the next option, are files
+ * (as for --play). */
+static int take_files(Options *o, int argc, char **argv)
+{
+    while (optind < argc && strncmp(argv[optind], "--", 2) != 0) {
+        if (o->nlesson_files >= NC_MAX_LESSON_FILES)
+            return fail("too many files after --check-lessons (at most %d)", NC_MAX_LESSON_FILES);
+        o->lesson_files[o->nlesson_files++] = argv[optind++];
+    }
+    return 0;
+}
+
 /* Stores one option's value; returns 0 or the result options_parse gives. */
 static int take_value(Options *o, const OptionSpec *spec, const char *arg, int argc, char **argv)
 {
@@ -201,6 +216,9 @@ static int take_value(Options *o, const OptionSpec *spec, const char *arg, int a
     }
     case ARG_MOVES:
         return take_moves(o, argc, argv);
+    case ARG_FILES:
+        *(bool *)field = true;
+        return take_files(o, argc, argv);
     case ARG_ENGINE:
         if (o->nengines == 2)
             return fail("--%s given more than twice (engine A, then engine B)", spec->name);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #define NC_MAX_PLAY 4096
+#define NC_MAX_LESSON_FILES 32
 
 typedef struct {
     const char *data_dir;       /* the data path: directories joined by ":" (data_dir_find) */
@@ -18,6 +19,9 @@ typedef struct {
     /* rules queries */
     bool list_variants, moves, divide, bench, print_fen, status;
     const char *check_variant;
+    bool check_lessons;         /* --check-lessons [FILE...] */
+    const char *lesson_files[NC_MAX_LESSON_FILES];
+    int nlesson_files;          /* 0: every file of DATA_DIR/lessons */
     int perft;                  /* -1: not asked */
     /* game screen */
     const char *white, *black;  /* "human" or "computer"; NULL: not given */

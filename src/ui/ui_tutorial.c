@@ -1,8 +1,10 @@
 /* Tutorial: a sandbox copy of the variant where any piece of either colour
  * can be placed and moved, with its legal moves highlighted and its rules
- * shown in the words of the data files.  The game in progress (app) is
+ * shown in the words of the data files, and the lessons of data/lessons/
+ * (ui_lesson.c) shown in the same sandbox.  The game in progress (app) is
  * untouched but for its message; the sandbox is this screen's own Ui. */
 #include "ui_tutorial.h"
+#include "ui_lesson.h"
 
 #include <curses.h>
 #include <string.h>
@@ -187,8 +189,37 @@ static void open_example(Ui *t)
     ui_msg(t, false, "%s", e->caption);
 }
 
+/* The one sandbox: the stack holds at most one tutorial. */
+static Ui sandbox;
+static LessonView lessons;
+
+/* Entries of the lesson menu after the variants: other screens that teach.
+ * The checkmate drills slot in here, e.g. {"Checkmate drills", SCR_DRILL}.
+ * (The NULL entry only keeps the array from being empty.) */
+static const struct {
+    const char *label;
+    ScreenId screen;
+} lesson_extras[] = {
+    {NULL, SCR_COUNT},
+};
+
+static void open_lessons(Ui *t)
+{
+    const char *items[sizeof lesson_extras / sizeof lesson_extras[0]] = {NULL};
+    int n = 0;
+    for (size_t i = 0; i < sizeof lesson_extras / sizeof lesson_extras[0]; i++)
+        if (lesson_extras[i].label)
+            items[n++] = lesson_extras[i].label;
+    int k = ui_lesson_menu(t, &lessons, items, n);
+    for (size_t i = 0; k >= 0 && i < sizeof lesson_extras / sizeof lesson_extras[0]; i++)
+        if (lesson_extras[i].label && k-- == 0)
+            screen_push(lesson_extras[i].screen, NULL, 0);
+}
+
 static void tutorial_activate(Ui *t)
 {
+    if (ui_lesson_activate(t, &lessons))
+        return;
     if (t->sel || t->drop_type >= 0) {
         Move c[32];
         int n = ui_candidates(t, t->cursor, c, 32);
@@ -259,7 +290,14 @@ static void click(Ui *t)
     if (sq) {
         t->cursor = sq;
         tutorial_activate(t);
+        return;
     }
+    /* In a lesson a click on a piece in the side to move's hand selects
+     * it for dropping. */
+    int side = t->g.pos.side;
+    for (int ty = 0; lessons.cur >= 0 && ev.y == t->lay.hand_y[side] && ty < t->v->ntypes; ty++)
+        if (t->lay.hand_x1[side][ty] && ev.x >= t->lay.hand_x0[side][ty] && ev.x < t->lay.hand_x1[side][ty])
+            ui_lesson_select_drop(t, ty);
 }
 
 static void nothing(Ui *t)
@@ -280,13 +318,10 @@ static const struct {
 } action_keys[] = {
     {'\n', tutorial_activate}, {'\r', tutorial_activate}, {KEY_ENTER, tutorial_activate},
     {' ', tutorial_activate}, {KEY_MOUSE, click}, {'c', choose_piece}, {'p', place},
-    {'x', remove_piece}, {'X', clear_board}, {'d', hand_drop}, {'e', open_example},
+    {'x', remove_piece}, {'X', clear_board}, {'d', hand_drop}, {'e', open_example}, {'L', open_lessons},
     {'u', take_back}, {'f', flip}, {27, cancel_selection}, {'?', ui_help}, {KEY_F(1), ui_help},
     {KEY_RESIZE, nothing},
 };
-
-/* The one sandbox: the stack holds at most one tutorial. */
-static Ui sandbox;
 
 /* A fresh sandbox of app's variant; app's search stops while it is open. */
 static bool tutorial_open(Ui *u, const void *arg, void **self)
@@ -300,6 +335,7 @@ static bool tutorial_open(Ui *u, const void *arg, void **self)
     t->ascii = u->ascii;
     t->colours = u->colours;
     t->tutorial = true;
+    lessons.cur = -1;
     char err[400];
     if (!u->v || ui_game_new(t, u->data_dir, u->vname, u->setup, u->options, u->titans, NULL, err, sizeof err)) {
         ui_msg(u, true, "tutorial: %s", u->v ? err : "no variant");
@@ -316,7 +352,28 @@ static bool tutorial_open(Ui *u, const void *arg, void **self)
 static void tutorial_draw(Ui *u, void *self)
 {
     (void)u;
-    ui_draw(self);
+    Ui *t = self;
+    ui_draw(t);
+    ui_lesson_draw(t, &lessons);
+    /* The key line names the lesson keys too, unless a long message runs
+     * over it (ui_board.c). */
+    int rows, cols;
+    getmaxyx(stdscr, rows, cols);
+    (void)rows;
+    if (!t->lay.too_small && (int)strlen(t->msg) < cols - 1) {
+        const char *hint = lessons.cur >= 0
+            ? "arrows Enter select/move  n/b next/previous lesson  r again  L lessons  c catalogue  q back"
+            : "arrows Enter select/move  L lessons  c catalogue  e examples  p place  x remove  q back";
+        move(t->lay.hint_y, 0);
+        clrtoeol();
+        attrset(t->colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
+        mvprintw(t->lay.hint_y, 0, "%.*s", cols - 1, hint);
+        attrset(A_NORMAL);
+        int y, x;
+        ui_square_cell(t, t->cursor, &y, &x);
+        move(y + t->lay.ch / 2, x + t->lay.cw / 2);
+        refresh();
+    }
 }
 
 static void tutorial_key(Ui *u, void *self, int k)
@@ -328,6 +385,11 @@ static void tutorial_key(Ui *u, void *self, int k)
         screen_pop(NULL);
         return;
     }
+    if (ui_lesson_key(t, &lessons, k))
+        return;
+    /* Editing the board or choosing another page leaves the lesson. */
+    if (strchr("cpxXde", k) && k)
+        lessons.cur = -1;
     for (size_t i = 0; i < sizeof cursor_keys / sizeof cursor_keys[0]; i++)
         if (cursor_keys[i].key == k) {
             ui_cursor_step(t, cursor_keys[i].dx, cursor_keys[i].dy);
@@ -338,12 +400,13 @@ static void tutorial_key(Ui *u, void *self, int k)
             action_keys[i].act(t);
             return;
         }
-    ui_msg(t, true, "Tutorial keys: c catalogue, e examples, p place, x remove, X clear, d drops, q back");
+    ui_msg(t, true, "Tutorial keys: c catalogue, L lessons, e examples, p place, x remove, X clear, d drops, q back");
 }
 
 static void tutorial_close(Ui *u, void *self)
 {
     (void)u;
+    ui_lesson_free(&lessons);
     ui_game_free(self);
 }
 

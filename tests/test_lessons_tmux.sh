@@ -1,0 +1,145 @@
+#!/bin/sh
+# End-to-end tests of the lessons in the tutorial: drives the real program
+# in a detached tmux server (send-keys, capture-pane), polling for text
+# instead of sleeping, as tests/test_ui_tmux.sh does.  Plays through a
+# lesson, an exercise answered wrong then right, one answered wrong twice
+# (the answer is shown), and checks the progress file and a damaged one.
+# Works without a terminal (CI=true): tmux provides the pseudo-terminal.
+# usage: test_lessons_tmux.sh NINJACHESS DATA_DIR
+set -u
+BIN=$1
+DATA=$2
+command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
+
+TMP=$(mktemp -d /tmp/nc_lessons_tmux_XXXXXX)
+SOCK="nclessons$$"
+export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state" LANG=C.UTF-8 LC_ALL=C.UTF-8
+unset NO_COLOR
+mkdir -p "$HOME"
+case "${TERM:-dumb}" in dumb|"") export TERM=xterm-256color ;; esac
+printf 'set -s exit-empty off\nset -g remain-on-exit on\nset -g default-terminal tmux-256color\nset -g history-limit 100\n' >"$TMP/tmux.conf"
+T() { tmux -L "$SOCK" -f "$TMP/tmux.conf" "$@"; }
+cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$TMP"; }
+trap cleanup EXIT
+
+FAILS=0
+PROGRESS="$XDG_STATE_HOME/ninjachess/lessons.txt"
+fail() { echo "FAIL: $*"; echo "---- screen ----"; T capture-pane -p -t nc 2>/dev/null; echo "----------------"; FAILS=$((FAILS + 1)); }
+ok() { echo "ok: $*"; }
+
+# start ARGS...: the program at 80x24 in a new session; a shell around it
+# writes its exit status.
+start() {
+    T kill-session -t nc >/dev/null 2>&1
+    rm -f "$TMP/status"
+    T new-session -d -s nc -x 80 -y 24 -e "XDG_STATE_HOME=$XDG_STATE_HOME" -e "HOME=$HOME" \
+        -e "LANG=C.UTF-8" -e "LC_ALL=C.UTF-8" \
+        sh -c '"$@"; echo $? >"'"$TMP/status"'"' sh "$BIN" --data-dir "$DATA" "$@"
+}
+screen() { T capture-pane -p -t nc 2>/dev/null; }
+wait_for() {
+    n=0; max=$(( ${2:-10} * 10 ))
+    while [ $n -lt $max ]; do
+        screen | grep -F -q -- "$1" && return 0
+        sleep 0.1; n=$((n + 1))
+    done
+    return 1
+}
+wait_file() {
+    n=0
+    while [ $n -lt 50 ]; do
+        grep -q -x -F -- "$2" "$1" 2>/dev/null && return 0
+        sleep 0.1; n=$((n + 1))
+    done
+    return 1
+}
+keys() { T send-keys -t nc "$@"; }
+expect() { if wait_for "$1" "${3:-10}"; then ok "$2"; else fail "$2 (no '$1')"; fi; }
+expect_not() { if screen | grep -F -q -- "$1"; then fail "$2 ('$1' shown)"; else ok "$2"; fi; }
+quit_ok() {
+    keys q
+    n=0
+    while [ $n -lt 100 ] && [ ! -s "$TMP/status" ]; do sleep 0.1; n=$((n + 1)); done
+    st=$(cat "$TMP/status" 2>/dev/null)
+    [ "$st" = 0 ] && ok "$1: quits with status 0" || fail "$1: exit status ${st:-timeout}"
+}
+
+# ---- a lesson: the menu by variant and topic, the marks, the text ----
+start --variant titan-chess --tutorial
+expect "Tutorial: choose a piece" "tutorial opens with the piece pages"
+keys Enter; expect "Titan Chess - tutorial" "piece page shown"
+keys L; expect "Lessons from the rule texts" "L opens the lesson menu"
+expect "Stealth Ninja Chess" "the menu lists the variants"
+keys 1; expect "Flying Bomber" "Titan Chess topics"
+keys 4; expect "The Flying Bomber on f4" "the Flying Bomber lessons"
+keys 1; expect "Flying Bomber - lesson" "the lesson is shown"
+expect "f4: White Flying Bomber" "its piece under the cursor"
+expect "It moves like a rook when" "its explanation in the panel"
+expect "n/b next/previous lesson" "the lesson keys on the key line"
+# Wrapped at spaces only: the panel's words, read line by line, are the
+# explanation's words in order (the panel starts at column 42 here).
+explain=$(sed -n '/^lesson tc-bomber-f4$/,/^end$/s/^  explain //p' "$DATA/lessons/1-titan-chess.txt" | tr -s ' \n' '  ')
+shown=$(screen | cut -c42- | sed -n '/^The Flying Bomber on f4/,/^ *$/p' | sed '1d;/^\[more/d' | tr -s ' \n' '  ')
+shown=${shown% }
+case "$explain" in
+    "$shown"*) [ ${#shown} -gt 100 ] && ok "the text is wrapped at spaces (${#shown} bytes shown)" || fail "too little text shown: '$shown'" ;;
+    *) fail "the panel's text is not the explanation's words: '$shown'" ;;
+esac
+# The marks of the claims: x on f8 (takes f7), * on f7 (flown over).
+row8=$(screen | grep '^ 8 ')
+row7=$(screen | grep '^ 7 ')
+case "$row8" in *"+"*) ok "f8 is marked as a destination" ;; *) fail "f8 not marked: '$row8'" ;; esac
+case "$row7" in *"*"*) ok "f7 is marked as removed" ;; *) fail "f7 not marked removed: '$row7'" ;; esac
+wait_file "$PROGRESS" "tc-bomber-f4 seen" && ok "the lesson is recorded as seen" || fail "no 'seen' in $PROGRESS"
+
+# ---- an exercise: a wrong answer, then the right one ----
+keys n; expect "Exercise: the bomber takes two" "n goes to the next lesson"
+expect "Which move takes both the pawn and the" "the question in the panel"
+expect_not "flies over the pawn on g4" "the explanation waits for the answer"
+keys Enter Up Up Up Up Enter
+expect "Not right: f4-f8xf7: captures f7" "a wrong answer is told, with what it does"
+expect "Two enemies side by side" "the lesson's hint after the first wrong try"
+keys Down Down Down Down Enter Right Right Enter
+expect "Right: f4-h4xg4xh4: captures g4" "the right answer is told"
+expect "flies over the pawn on g4" "the explanation after the answer"
+expect "[solved]" "the lesson is marked solved"
+wait_file "$PROGRESS" "tc-bomber-both solved" && ok "solved is saved" || fail "no 'solved' in $PROGRESS"
+keys b; expect "The Flying Bomber on f4" "b goes back a lesson"
+
+# ---- two wrong tries: the answer is shown ----
+keys n n n n; expect "Give check with the bomber." "the check exercise"
+# The cursor starts on f6; the bomber stands on b4.
+keys Left Left Left Left Down Down Enter Up Enter
+expect "Not right: b4-b5" "first wrong try"
+keys Down Enter Up Up Enter
+expect "The answer: b4-b2" "the answer after the second wrong try"
+expect "Either is check" "the explanation with the answer"
+
+# ---- a drop exercise: the hand piece chosen with d ----
+keys L; expect "Lessons from the rule texts" "the lesson menu again"
+keys 3; expect "Stealth Gryphon" "Stealth Ninja Chess topics"
+keys 6; expect "Exercise: block the check with a drop" "the drop lessons"
+keys 6; expect "The rook gives check. Block it" "the drop exercise"
+# The cursor starts on e5.
+keys d; expect "Drop the Ninja Pawn: choose a marked square" "d selects the piece in hand"
+keys Down Down Down Enter
+expect "No legal move of the selection goes to e2" "an illegal drop is refused, the selection kept"
+keys Escape Right Down Enter Left Enter
+expect "Not right: f1-e1" "a king move is a legal but wrong answer"
+keys d Right Up Up Enter
+expect "Right: J@f2-f3: dropped on f2, slides to f3" "the drop that blocks"
+quit_ok "lessons"
+grep -q -x "tc-bomber-check solved" "$PROGRESS" && fail "a shown answer counted as solved" || ok "a shown answer is not counted as solved"
+
+# ---- a damaged progress file is told and put aside ----
+printf 'garbage\n' >"$PROGRESS"
+start --variant chess --tutorial
+expect "Tutorial: choose a piece" "tutorial again"
+keys Enter L
+expect "damaged (line 1: not a lesson progress file)" "the damaged progress file is reported"
+[ -f "$PROGRESS.damaged" ] && ok "the damaged file is moved aside" || fail "no $PROGRESS.damaged"
+keys Escape
+quit_ok "damaged progress"
+
+echo "$FAILS failure(s)"
+[ $FAILS -eq 0 ]
