@@ -528,11 +528,6 @@ int lesson_load_file(LessonSet *s, const char *path, DataErrors *e)
     return rc;
 }
 
-static int cmp_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Collects the .txt names of dir/lessons that no earlier directory had
  * (names[] from *n on); -1 after a problem reported in e. */
 static int lesson_names(const char *dir, char **names, char **dirs, int *n, DataErrors *e)
