@@ -145,5 +145,31 @@ cp "$tmp/h/.local/share/ninjachess/variants/rooks-only.txt" "$tmp/a/variants/"
 run --data-dir "$tmp/a:$data" --variant rooks-only --perft 1
 check "--data-dir list" "0 24" "$status $(nodes)"
 
+# a player's own lesson file adds to the shipped ones; one named like a
+# shipped file replaces it
+mkdir -p "$user/lessons"
+cat >"$user/lessons/9-mine.txt" <<'L'
+collection Mine
+lesson my-rook
+  variant chess
+  topic Rook
+  title A rook in the corner
+  position 7k/8/8/8/8/8/8/R6K w - - 0 1
+  select a1
+  destinations a2 a3 a4 a5 a6 a7 a8 b1 c1 d1 e1 f1 g1
+  explain The rook runs along its file and its rank.
+end
+L
+run --check-lessons
+check "a player's lesson file is added" "0 107 lessons in 5 files: every claim holds" "$status $(cat "$tmp/out")"
+sed "s/my-rook/my-other-rook/" "$user/lessons/9-mine.txt" >"$user/lessons/1-titan-chess.txt"
+run --check-lessons
+check "a player's lesson file replaces a shipped one" "0 lessons in 5 files: every claim holds" \
+    "$status $(sed 's/^[0-9]* //' "$tmp/out")"
+sed -i 's/ a8 b1/ b1/' "$user/lessons/9-mine.txt"
+run --check-lessons
+check "a wrong claim in a player's lesson" "1" "$status"
+rm -r "$user/lessons"
+
 echo "$pass passed, $failures failed"
 [ "$failures" -eq 0 ]
