@@ -111,7 +111,7 @@ static int play_opt_moves(Ui *u, const Options *opt)
     for (int i = 0; i < opt->nplay; i++) {
         Move m;
         char err[256];
-        if (move_from_text(&u->g.pos, opt->play[i], &m, err, sizeof err)) {
+        if (move_from_input(&u->g.pos, opt->play[i], &m, err, sizeof err)) {
             fprintf(stderr, "ninjachess: --play %s: %s\n", opt->play[i], err);
             return -1;
         }
@@ -130,6 +130,10 @@ static void init_ui(Ui *u, const Options *opt)
     u->level = opt->level ? opt->level : 3;
     u->player[0] = player_of(opt->white, PL_HUMAN);
     u->player[1] = player_of(opt->black, PL_COMPUTER);
+    double base, inc;
+    char err[200];
+    if (opt->time && gameclock_parse(opt->time, &base, &inc, err, sizeof err) == 0) /* checked by options.c */
+        ui_clock_configure(u, base, inc);
 }
 
 /* The players and level the command line names win over the file's. */
