@@ -4,8 +4,25 @@
 #include "movetext.h"
 #include "san.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+
+/* A text that begins as the move text does ("e2-", "e2e4", "J@") keeps
+ * the move text's message; another gets SAN's. */
+static bool looks_like_move_text(const Variant *v, const char *text)
+{
+    while (isspace((unsigned char)*text))
+        text++;
+    if (text[0] && text[1] == '@')
+        return true;
+    const char *s = text;
+    if (nc_parse_sq(v, &s) < 0)
+        return false;
+    while (isspace((unsigned char)*s))
+        s++;
+    return *s == '-' || nc_parse_sq(v, &s) >= 0;
+}
 
 int move_from_input(Position *p, const char *text, Move *out, char *err, int errlen)
 {
@@ -16,9 +33,7 @@ int move_from_input(Position *p, const char *text, Move *out, char *err, int err
     char san_err[400];
     if (san_parse(p, text, out, san_err, sizeof san_err) == 0)
         return 0;
-    /* Move text that names no legal move keeps its own reason; a text that
-     * is not move text at all gets SAN's. */
-    if (strncmp(err, "malformed", 9) == 0)
+    if (!looks_like_move_text(p->v, text))
         snprintf(err, (size_t)errlen, "%s", san_err);
     return -1;
 }
