@@ -217,7 +217,7 @@ bool gameclock_find_clk(const char *comment, size_t len, double *seconds)
     if (!s)
         return false;
     s += 5;
-    while (*s == ' ')
+    while (isspace((unsigned char)*s))
         s++;
     /* H:MM:SS[.f], also M:SS */
     double part[3];
@@ -231,7 +231,7 @@ bool gameclock_find_clk(const char *comment, size_t len, double *seconds)
             break;
         s++;
     }
-    while (*s == ' ')
+    while (isspace((unsigned char)*s))
         s++;
     if (*s != ']' || n < 2)
         return false;
