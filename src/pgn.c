@@ -358,6 +358,10 @@ int pgn_write_moves(FILE *f, const Position *start, const Move *moves, int nply,
     Position p = *start;
     int col = 0, first_black = p.side == NC_BLACK;
     bool number_black = true; /* a Black move gets its number first, and after a comment */
+    char cbuf[1024];
+    const char *before = comment ? comment(ctx, -1, cbuf, sizeof cbuf) : NULL;
+    if (before && before[0])
+        put_comment(f, before, &col);
     for (int i = 0; i < nply; i++) {
         char label[160], tok[200];
         move_label(&p, &moves[i], label, sizeof label);
@@ -369,7 +373,6 @@ int pgn_write_moves(FILE *f, const Position *start, const Move *moves, int nply,
         else
             snprintf(tok, sizeof tok, "%s", label);
         put_token(f, tok, &col);
-        char cbuf[1024];
         const char *c = comment ? comment(ctx, i, cbuf, sizeof cbuf) : NULL;
         number_black = c && c[0];
         if (number_black)

@@ -47,7 +47,8 @@ int pgn_read_moves(const char *s, int line, const char *name, const PgnReader *r
  * "*" for an unfinished one (result NULL or empty). */
 const char *pgn_result_of(const char *result);
 
-/* Comment after ply i (0-based) written as {text}; NULL or "" none. */
+/* Comment after ply i (0-based; -1: before the first move) written as
+ * {text}; NULL or "" none. */
 typedef const char *(*PgnCommentFn)(void *ctx, int ply, char *buf, size_t len);
 /* Writes the move text of the game from start (move numbers, each move
  * as move_label writes it, comments) and the result token, in lines

@@ -121,6 +121,8 @@ static const char *result_token(const Ui *u)
 static const char *clock_comment(void *ctx, int ply, char *buf, size_t len)
 {
     const Ui *u = ctx;
+    if (ply < 0)
+        return NULL;
     char t[32];
     gameclock_clk_text(gameclock_after(&u->clock, ply, (u->start.side + ply) & 1), t, sizeof t);
     snprintf(buf, len, "[%%clk %s]", t);
