@@ -49,12 +49,14 @@ static void flag_falls(Ui *u, int side)
     ui_computer_stop(u);
     u->end = END_TIME;
     u->changes++;
-    if (can_mate(&u->g.pos, side ^ 1))
+    const char *other = side == NC_WHITE ? "Black" : "White";
+    if (can_mate(&u->g.pos, side ^ 1)) {
         snprintf(u->result, sizeof u->result, "%s, %s lost on time", side == NC_WHITE ? "0-1" : "1-0", who);
-    else
-        snprintf(u->result, sizeof u->result, "1/2-1/2, %s ran out of time; %s cannot mate", who,
-                 side == NC_WHITE ? "Black" : "White");
-    ui_msg(u, false, "%s ran out of time", who);
+        ui_msg(u, false, "%s ran out of time: %s wins", who, other);
+    } else {
+        snprintf(u->result, sizeof u->result, "1/2-1/2, %s out of time, %s cannot mate", who, other);
+        ui_msg(u, false, "%s ran out of time, but %s cannot mate: a draw", who, other);
+    }
 }
 
 void ui_clock_tick(Ui *u)
@@ -69,9 +71,11 @@ void ui_clock_tick(Ui *u)
             gameclock_stop(c, now, side);
         return;
     }
-    if (c->turn_start < 0)
+    /* The first move of a game costs no time, as on most chess servers:
+     * the clocks start once it is made. */
+    if (c->turn_start < 0 && u->g.nply > 0)
         gameclock_start(c, now);
-    if (gameclock_left(c, side, side, now) <= 0) {
+    if (c->turn_start >= 0 && gameclock_left(c, side, side, now) <= 0) {
         gameclock_stop(c, now, side);
         c->left[side] = 0;
         flag_falls(u, side);

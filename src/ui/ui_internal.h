@@ -194,8 +194,9 @@ extern volatile sig_atomic_t ui_signal_caught;
 void ui_clock_configure(Ui *u, double base, double inc);
 void ui_clock_moved(Ui *u, int side);   /* side just moved */
 void ui_clock_undo(Ui *u);              /* a ply was taken back */
-/* Each loop round: runs the clock of the side to move, stops it when the
- * game is over, and ends the game when a flag falls. */
+/* Each loop round: runs the clock of the side to move (from the game's
+ * first move on), stops it when the game is over, and ends the game when
+ * a flag falls. */
 void ui_clock_tick(Ui *u);
 /* The computer's thinking time for this move from its own clock. */
 double ui_clock_budget(const Ui *u);
