@@ -213,9 +213,11 @@ static void test_foreign_text(void **state)
     const char *text = "[Event \"x\"]\n[Variant \"Standard\"]\n\n"
                        "1.e4 e5 ; the king's pawn\n2.Nf3 $1 Nc6 (2...d6 {Philidor (1749)} (2...f5?)) "
                        "3.Bc4 Bc5 4.0-0 Nf6 1/2-1/2\n";
+    ui_clock_configure(&u, 60, 1); /* as --time 1+1 asks: a file without clocks gets them */
     assert_int_equal(ui_pgn_load_text(&u, text, "x.pgn", err, sizeof err), 0);
     assert_int_equal(u.g.nply, 8);
     assert_string_equal(u.text[6], "O-O");
+    assert_true(u.clock.on && u.clock.base == 60 && u.clock.inc == 1);
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 (1. d4 *\n", "x.pgn", err, sizeof err), -1);
     assert_string_equal(err, "x.pgn: line 3: variation '(' is not closed");
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 e5 2. Nd5 *\n", "x.pgn", err, sizeof err), -1);

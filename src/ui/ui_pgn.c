@@ -275,9 +275,13 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
         ui_game_free(&n);
         return -1;
     }
+    /* The file's time control; a game saved without one gets the clocks
+     * this program was asked for (--time), if any. */
     double base, inc;
     if (t.time_control[0] && gameclock_parse_tc(t.time_control, &base, &inc, e, sizeof e) == 0)
         ui_clock_configure(&n, base, inc);
+    else if (u->clock.base > 0)
+        ui_clock_configure(&n, u->clock.base, u->clock.inc);
     Loading ld = {&n, name};
     PgnReader r = {load_move, load_comment};
     if (pgn_read_moves(s, line, name, &r, &ld, err, errlen)) {
