@@ -1,7 +1,8 @@
 /* Saved games with SAN and clocks: a game of 114 plies with captures,
  * castling, en passant and promotion saved the way the game screen saves
  * it passes Debian's pgn-extract without a complaint and reaches the same
- * final position there; what pgn-extract writes of it loads back; the
+ * final position there; random games are written in SAN exactly as
+ * pgn-extract rewrites them; what pgn-extract writes of it loads back; the
  * clocks ([TimeControl], [%clk]) come back after a save; the clock's
  * arithmetic and texts; PGN comments other programs write. */
 #include <setjmp.h>
@@ -47,14 +48,19 @@ static int remove_tmpdir(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
-static void new_ui(Ui *u, const char *variant)
+static void new_ui_at(Ui *u, const char *variant, const char *fen)
 {
     memset(u, 0, sizeof *u);
     u->drop_type = -1;
     u->tut_type = -1;
     char err[512];
-    if (ui_game_new(u, NC_TEST_DATA_DIR, variant, NULL, NULL, NULL, NULL, err, sizeof err))
+    if (ui_game_new(u, NC_TEST_DATA_DIR, variant, NULL, NULL, NULL, fen, err, sizeof err))
         fail_msg("%s: %s", variant, err);
+}
+
+static void new_ui(Ui *u, const char *variant)
+{
+    new_ui_at(u, variant, NULL);
 }
 
 static void play(Ui *u, const char *moves)
@@ -168,6 +174,54 @@ static void test_saved_game_read_by_pgn_extract(void **state)
     assert_int_equal((int)back.clock.left[1], (int)u.clock.left[1]);
     ui_game_free(&back);
     ui_game_free(&u);
+}
+
+/* Random games saved, then rewritten by pgn-extract in its own SAN: every
+ * move is written as pgn-extract writes it (piece letters, disambiguation,
+ * captures, promotion, castling, check and mate marks). */
+static void random_games_agree(const char *fen, uint64_t seed, int games)
+{
+    int compared = 0;
+    for (int k = 0; k < games; k++) {
+        Ui u;
+        new_ui_at(&u, "chess", fen);
+        for (int ply = 0; ply < 250 && !ui_game_over(&u); ply++) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            Move m = u.legal.m[seed % (uint64_t)u.legal.n];
+            ui_play(&u, &m);
+        }
+        char path[128], out[128], err[512];
+        snprintf(path, sizeof path, "%s/random.pgn", tmpdir);
+        snprintf(out, sizeof out, "%s/random-san.txt", tmpdir);
+        assert_int_equal(ui_pgn_save(&u, path, err, sizeof err), 0);
+        char cmd[600];
+        snprintf(cmd, sizeof cmd, "'%s' -Wsan -C -N -V --notags --nomovenumbers --noresults -w 100000 -s '%s' >'%s' 2>&1",
+                 pgn_extract(), path, out);
+        assert_int_equal(system(cmd), 0);
+        char *theirs = slurp(out);
+        int i = 0;
+        for (char *tok = strtok(theirs, " \n"); tok; tok = strtok(NULL, " \n"), i++) {
+            if (i >= u.g.nply)
+                fail_msg("pgn-extract wrote more moves than the game has: '%s'", tok);
+            if (strcmp(tok, u.text[i]))
+                fail_msg("ply %d: we write '%s', pgn-extract '%s'", i + 1, u.text[i], tok);
+        }
+        assert_int_equal(i, u.g.nply);
+        compared += i;
+        ui_game_free(&u);
+    }
+    assert_true(compared > games * 20);
+}
+
+static void test_san_as_pgn_extract_writes_it(void **state)
+{
+    (void)state;
+    random_games_agree(NULL, 2024, 6);
+    /* many pieces of one kind: disambiguation by file, rank and both */
+    random_games_agree("rnnnk3/8/8/8/8/8/8/RNNNKNNR w - - 0 1", 77, 3);
+    random_games_agree("r3k2r/pPpppppp/8/8/8/8/PpPPPPPP/R3K2R w KQkq - 0 1", 5, 3);
 }
 
 /* Without a time control nothing about clocks is written. */
@@ -291,6 +345,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_saved_game_read_by_pgn_extract),
+        cmocka_unit_test(test_san_as_pgn_extract_writes_it),
         cmocka_unit_test(test_no_clocks),
         cmocka_unit_test(test_other_variants_keep_move_text),
         cmocka_unit_test(test_foreign_text),
