@@ -2,13 +2,16 @@
 # End to end, the game clocks (--time): both clocks in the panel, typed
 # SAN moves, [TimeControl] and [%clk] in the game's file after every move,
 # the program killed with SIGHUP and the game resumed with its moves and
-# both clocks, a flag falling, and the computer spending its own clock.
-# Drives the real program in a detached tmux server as test_ui_tmux.sh
-# does; works without a terminal (CI=true).
-# usage: test_clock_tmux.sh NINJACHESS DATA_DIR
+# both clocks, a flag falling, and the computer spending its own clock;
+# and a game another program wrote (SAN, comments, a variation) opened
+# with --load and with the screen's load key.  Drives the real program in
+# a detached tmux server as test_ui_tmux.sh does; works without a
+# terminal (CI=true).
+# usage: test_clock_tmux.sh NINJACHESS DATA_DIR TESTS_DIR
 set -u
 BIN=$1
 DATA=$2
+PGNS=$3/data
 command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
 
 TMP=$(mktemp -d /tmp/nc_clock_XXXXXX)
@@ -143,6 +146,21 @@ screen | grep -q "lost on time" && fail "a computer lost on time" || ok "neither
 w=$(shown_clock White); b=$(shown_clock Black)
 [ "$w" -lt 6 ] && [ "$b" -lt 6 ] && ok "both spent time ($w s, $b s left)" || fail "clocks $w $b"
 keys q; wait_exit >/dev/null
+
+# ---- games other programs wrote, on the screen ----
+rm -rf "$XDG_STATE_HOME"
+start --load "$PGNS/opera-lichess.pgn"
+expect "17. Rd8#" "a lichess game opens with --load, in SAN"
+expect "Game over: 1-0, checkmate" "its end"
+keys q; wait_exit >/dev/null
+start --variant chess --white human --black human
+expect "White to move" "a new game"
+keys o
+expect "Open:" "the load prompt"
+keys -l "$PGNS/annotated-no-variant.pgn"; keys Enter
+expect "19. Kb1" "a game without [Variant] opens from the screen"
+keys q; wait_for "Quit" 3 && keys 1
+wait_exit >/dev/null
 
 echo "$FAILS failure(s)"
 [ $FAILS -eq 0 ]
