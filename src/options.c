@@ -301,6 +301,9 @@ static int check_combinations(const Options *o)
         return fail("--time: %s", why);
     if (o->load && o->fen)
         return fail("--load and --fen exclude each other: the file says where its game begins");
+    if (o->load && (o->setup || o->options || o->titans))
+        return fail("--load takes %s from the file's tags; leave it out",
+                    o->setup ? "--setup" : o->options ? "--option" : "--titans");
     return check_match(o);
 }
 

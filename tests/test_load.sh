@@ -116,5 +116,11 @@ run --load "$pgns/opera-lichess.pgn" --fen "8/8/8/8/8/8/8/K6k w - - 0 1" --statu
 check "--load with --fen" "1 ninjachess: --load and --fen exclude each other: the file says where its game begins" \
     "$status $(cat "$tmp/err")"
 
+run --load "$pgns/opera-lichess.pgn" --titans rook --status
+check "--load with --titans" "1 ninjachess: --load takes --titans from the file's tags; leave it out" "$status $(cat "$tmp/err")"
+run --load "$pgns/opera-lichess.pgn" --variant capablanca
+check "the game screen refuses another --variant too" \
+    "1 ninjachess: $pgns/opera-lichess.pgn is a game of chess, not of --variant capablanca" "$status $(cat "$tmp/err")"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

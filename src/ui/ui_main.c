@@ -158,6 +158,10 @@ static int game_from_options(Ui *u, const Options *opt)
             fprintf(stderr, "ninjachess: %s\n", err);
             return -1;
         }
+        if (opt->variant && strcmp(opt->variant, u->vname)) {
+            fprintf(stderr, "ninjachess: %s is a game of %s, not of --variant %s\n", opt->load, u->vname, opt->variant);
+            return -1;
+        }
         apply_opt_players(u, opt);
         snprintf(u->save_path, sizeof u->save_path, "%s", opt->load);
         return 1;
