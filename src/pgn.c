@@ -281,14 +281,29 @@ static const char *skip_aside(const char *s, int *line, int ply, const char *nam
     return s;
 }
 
+/* A '[' that opens a line: the next game's tags (a file of several games). */
+static bool starts_line(const char *text, const char *s)
+{
+    while (s > text && (s[-1] == ' ' || s[-1] == '\t'))
+        s--;
+    return s == text || s[-1] == '\n';
+}
+
 int pgn_read_moves(const char *s, int line, const char *name, const PgnReader *r, void *ctx, char *err,
                    int errlen)
 {
+    const char *text = s;
     int ply = 0;
     for (;;) {
         s = skip_space(s, &line);
-        if (!*s || *s == '[') /* the end, or the next game's tags */
+        if (!*s)
             return 0;
+        if (*s == '[') {
+            if (starts_line(text, s))
+                return 0; /* the next game's tags */
+            snprintf(err, (size_t)errlen, "%s: line %d: '[' inside the moves (a tag must start a line)", name, line);
+            return -1;
+        }
         const char *next = skip_aside(s, &line, ply, name, r, ctx, err, errlen);
         if (!next)
             return -1;

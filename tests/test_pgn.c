@@ -274,6 +274,12 @@ static void test_foreign_text(void **state)
     assert_true(u.clock.on && u.clock.base == 60 && u.clock.inc == 1);
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 (1. d4 *\n", "x.pgn", err, sizeof err), -1);
     assert_string_equal(err, "x.pgn: line 3: variation '(' is not closed");
+    assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 [x] e5 *\n", "x.pgn", err, sizeof err), -1);
+    assert_string_equal(err, "x.pgn: line 3: '[' inside the moves (a tag must start a line)");
+    /* a second game's tags end the first game */
+    assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 e5\n[Event \"y\"]\n\n1. d4 *\n", "x.pgn", err,
+                                      sizeof err), 0);
+    assert_int_equal(u.g.nply, 2);
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 e5 2. Nd5 *\n", "x.pgn", err, sizeof err), -1);
     assert_string_equal(err, "x.pgn: line 3: move 2 'Nd5': illegal move 'Nd5'");
     ui_game_free(&u);
