@@ -5,6 +5,7 @@
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
  *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
  *   ui_pgn.c      saving and loading games (PGN, atomic writes)
+ *   ui_clock.c    the clocks: running, loss on time, the computer's time
  *   ui_autosave.c the game's own file in the state directory, its lock,
  *                 saving after every change, the saved games to resume
  * The screens (ui_start.c, ui_game_screen.c, ui_tutorial.c) follow the
