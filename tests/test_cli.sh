@@ -234,5 +234,10 @@ crowded_variant "15k/16/16/16/1S1S1S1S1S1S1S1S/16/S1S1S1S1S1S1S1S1/16/1S1S1S1S1S
 run --check-variant "$tmp/crowded.txt"
 check "too many moves" "$tmp/crowded.txt:19: setup 'main': position text: White has 2708 moves here; a position may give each side at most 2048" "$(cat "$tmp/out")"
 
+run --variant chess --time 5x
+check "--time malformed" "1 ninjachess: --time: time control '5x' is not MINUTES+SECONDS (e.g. 5+3 or 0:30+1)" "$status $(cat "$tmp/err")"
+run --variant chess --time 0+3
+check "--time out of range" 1 "$status"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
