@@ -3,8 +3,9 @@
  * it passes Debian's pgn-extract without a complaint and reaches the same
  * final position there; random games are written in SAN exactly as
  * pgn-extract rewrites them; what pgn-extract writes of it loads back; the
- * clocks ([TimeControl], [%clk]) come back after a save; the clock's
- * arithmetic and texts; PGN comments other programs write. */
+ * clocks ([TimeControl], [%clk]) come back after a save; the screen's
+ * clock (start, flag, the computer's time) and the clock's arithmetic and
+ * texts; PGN comments other programs write. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -285,6 +286,46 @@ static void test_foreign_text(void **state)
     ui_game_free(&u);
 }
 
+/* The screen's clock: it starts with the first move, a flag ends the game
+ * (a draw when the other side has a bare king), the computer's thinking
+ * time comes from its own clock. */
+static void test_screen_clock(void **state)
+{
+    (void)state;
+    Ui u;
+    new_ui(&u, "chess");
+    ui_clock_configure(&u, 60, 2);
+    ui_clock_tick(&u);
+    assert_true(u.clock.turn_start < 0); /* not before the first move */
+    play(&u, "e4");
+    assert_true(u.clock.left[NC_WHITE] == 62);
+    ui_clock_tick(&u);
+    assert_true(u.clock.turn_start >= 0);
+    /* 60 s left and 2 s a move: a thirtieth of the clock plus most of the increment */
+    double budget = ui_clock_budget(&u);
+    assert_true(budget > 3.4 && budget < 3.6);
+    u.clock.turn_start -= 61; /* Black thinks for a minute */
+    ui_clock_tick(&u);
+    assert_int_equal(u.end, END_TIME);
+    assert_string_equal(u.result, "1-0, Black lost on time");
+    assert_true(u.clock.left[NC_BLACK] == 0 && u.clock.turn_start < 0);
+    ui_game_free(&u);
+
+    new_ui_at(&u, "chess", "4k3/8/8/8/8/8/8/QK6 b - - 0 1");
+    ui_clock_configure(&u, 60, 0);
+    play(&u, "Kd7");
+    ui_clock_tick(&u);
+    u.clock.turn_start -= 61;
+    ui_clock_tick(&u);
+    assert_int_equal(u.end, END_TIME);
+    assert_string_equal(u.result, "1/2-1/2, White out of time, Black cannot mate");
+    /* taking the move back gives the clocks back and the game goes on */
+    assert_true(ui_undo(&u));
+    assert_int_equal(u.end, END_NONE);
+    assert_true(u.clock.left[NC_WHITE] == 60 && u.clock.left[NC_BLACK] == 60);
+    ui_game_free(&u);
+}
+
 static void test_clock_arithmetic(void **state)
 {
     (void)state;
@@ -355,6 +396,7 @@ int main(void)
         cmocka_unit_test(test_no_clocks),
         cmocka_unit_test(test_other_variants_keep_move_text),
         cmocka_unit_test(test_foreign_text),
+        cmocka_unit_test(test_screen_clock),
         cmocka_unit_test(test_clock_arithmetic),
     };
     return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
