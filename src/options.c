@@ -6,6 +6,7 @@
 #include "options.h"
 
 #include "datafile.h"
+#include "gameclock.h"
 
 #include <getopt.h>
 #include <stdarg.h>
@@ -54,7 +55,8 @@ static const OptionSpec option_table[] = {
     {"white", ARG_TEXT, FIELD(white), 0, 0, "human|computer", SEC_GAME, "who plays White (default human)"},
     {"black", ARG_TEXT, FIELD(black), 0, 0, "human|computer", SEC_GAME, "who plays Black (default computer)"},
     {"level", ARG_INT, FIELD(level), 1, 10, "a level 1-10", SEC_GAME, "computer strength 1-10"},
-    {"load", ARG_TEXT, FIELD(load), 0, 0, "FILE", SEC_GAME, "load a saved game"},
+    {"load", ARG_TEXT, FIELD(load), 0, 0, "FILE", SEC_GAME, "load a saved game (also for the queries)"},
+    {"time", ARG_TEXT, FIELD(time), 0, 0, "MIN+SEC", SEC_GAME, "play with clocks: minutes each, seconds added a move (e.g. 5+3)"},
     {"tutorial", ARG_FLAG, FIELD(tutorial), 0, 0, NULL, SEC_GAME, "open the tutorial"},
     {"ascii", ARG_FLAG, FIELD(ascii), 0, 0, NULL, SEC_GAME, "draw pieces as letters only"},
     {"list-variants", ARG_FLAG, FIELD(list_variants), 0, 0, NULL, SEC_QUERY, "list the variants found in the data directory"},
@@ -311,6 +313,15 @@ static int check_combinations(const Options *o)
         return fail("--divide needs --perft N");
     if (o->levels && !o->selfplay)
         return fail("--levels needs --selfplay N");
+    double base, inc;
+    char why[200];
+    if (o->time && gameclock_parse(o->time, &base, &inc, why, sizeof why))
+        return fail("--time: %s", why);
+    if (o->load && o->fen)
+        return fail("--load and --fen exclude each other: the file says where its game begins");
+    if (o->load && (o->setup || o->options || o->titans))
+        return fail("--load takes %s from the file's tags; leave it out",
+                    o->setup ? "--setup" : o->options ? "--option" : "--titans");
     return check_match(o);
 }
 

@@ -26,6 +26,7 @@ typedef struct {
     /* game screen */
     const char *white, *black;  /* "human" or "computer"; NULL: not given */
     const char *load;
+    const char *time;           /* game clocks "MIN+SEC"; NULL: none */
     bool tutorial, ascii;
     /* engine */
     int level;                  /* 0: not given */

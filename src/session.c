@@ -2,9 +2,13 @@
 #include "session.h"
 
 #include "datafile.h"
-#include "movetext.h"
+#include "moveinput.h"
+#include "pgn.h"
+#include "quote.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 Variant *session_variant(const Options *opt, const char *name)
 {
@@ -26,6 +30,8 @@ Variant *session_variant(const Options *opt, const char *name)
     return v;
 }
 
+static int play_options(const Options *opt, Game *g, char *err, int errlen);
+
 int session_game(const Options *opt, const Variant *v, Game *g, char *err, int errlen)
 {
     Position start;
@@ -36,6 +42,12 @@ int session_game(const Options *opt, const Variant *v, Game *g, char *err, int e
         pos_start(&start, v);
     }
     game_init(g, &start);
+    return play_options(opt, g, err, errlen);
+}
+
+/* Plays opt->play on g; frees g on an error. */
+static int play_options(const Options *opt, Game *g, char *err, int errlen)
+{
     for (int i = 0; i < opt->nplay; i++) {
         Move m;
         if (g->pos.scepter) {
@@ -43,11 +55,102 @@ int session_game(const Options *opt, const Variant *v, Game *g, char *err, int e
             game_free(g);
             return -1;
         }
-        if (move_from_text(&g->pos, opt->play[i], &m, err, errlen)) {
+        if (move_from_input(&g->pos, opt->play[i], &m, err, errlen)) {
             game_free(g);
             return -1;
         }
         game_push(g, &m);
     }
     return 0;
+}
+
+/* ---- --load ---- */
+
+/* The variant the tags name, with their setup, options and Titans. */
+static Variant *tagged_variant(const Options *opt, const PgnTags *t, const char *file, char *err, int errlen)
+{
+    if (opt->variant && strcmp(opt->variant, t->variant)) {
+        snprintf(err, (size_t)errlen, "%s is a game of %s, not of --variant %s", file, t->variant, opt->variant);
+        return NULL;
+    }
+    DataErrors errs;
+    Variant *v = variant_load(opt->data_dir, t->variant, &errs);
+    if (!v) {
+        snprintf(err, (size_t)errlen, "%s: %s", file, errs.n ? errs.msg[0] : "cannot load its variant");
+        return NULL;
+    }
+    char e[256];
+    if ((t->setup[0] && variant_set_setup(v, t->setup, e, sizeof e)) ||
+        (t->options[0] && variant_set_options(v, t->options, e, sizeof e)) ||
+        (t->titans[0] && variant_set_titans(v, t->titans, e, sizeof e))) {
+        snprintf(err, (size_t)errlen, "%s: %s", file, e);
+        variant_free(v);
+        return NULL;
+    }
+    return v;
+}
+
+typedef struct {
+    Game *g;
+    const char *file;
+} Loading;
+
+static int load_move(void *ctx, const char *text, int ply, int line, char *err, int errlen)
+{
+    Loading *ld = ctx;
+    char e[400], q[64];
+    nc_quote(text, q, sizeof q);
+    Move m;
+    if (ld->g->pos.scepter || game_status(ld->g) != GS_ONGOING) {
+        snprintf(err, (size_t)errlen, "%s: line %d: move '%s' after the game ended", ld->file, line, q);
+        return -1;
+    }
+    if (move_from_input(&ld->g->pos, text, &m, e, sizeof e)) {
+        snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", ld->file, line, ply / 2 + 1, q, e);
+        return -1;
+    }
+    game_push(ld->g, &m);
+    return 0;
+}
+
+int session_load(const Options *opt, Variant **vout, Game *g, char *err, int errlen)
+{
+    char file[600];
+    nc_quote(opt->load, file, sizeof file);
+    size_t len;
+    char *text = pgn_read_file(opt->load, &len, err, errlen);
+    if (!text)
+        return -1;
+    PgnTags t;
+    int line = 1;
+    const char *s = text;
+    Variant *v = NULL;
+    Position start;
+    if (pgn_read_tags(&s, &line, &t, file, err, errlen) || !(v = tagged_variant(opt, &t, file, err, errlen)))
+        goto fail;
+    char e[400];
+    if (t.fen[0] && pos_from_fen(&start, v, t.fen, e, sizeof e)) {
+        snprintf(err, (size_t)errlen, "%s: FEN: %s", file, e);
+        goto fail;
+    }
+    if (!t.fen[0])
+        pos_start(&start, v);
+    game_init(g, &start);
+    Loading ld = {g, file};
+    PgnReader r = {load_move, NULL};
+    if (pgn_read_moves(s, line, file, &r, &ld, err, errlen)) {
+        game_free(g);
+        goto fail;
+    }
+    free(text);
+    text = NULL;
+    if (play_options(opt, g, err, errlen))
+        goto fail;
+    *vout = v;
+    return 0;
+fail:
+    free(text);
+    if (v)
+        variant_free(v);
+    return -1;
 }

@@ -15,4 +15,10 @@ Variant *session_variant(const Options *opt, const char *name);
  * -1 with a one-line message in err and nothing left to free in g. */
 int session_game(const Options *opt, const Variant *v, Game *g, char *err, int errlen);
 
+/* For --load: the variant the file's tags name, with its setup, optional
+ * rules and Titans (opt->variant, when given, must be the same), and the
+ * game from its [FEN] and moves, then opt->play.  Returns 0, or -1 with a
+ * one-line message in err and nothing left to free. */
+int session_load(const Options *opt, Variant **vout, Game *g, char *err, int errlen);
+
 #endif

@@ -146,7 +146,7 @@ check "moves end at the next option" "nodes 29" "$(tail -n 1 "$tmp/out")"
 run --help
 check "help status" 0 "$status"
 check "help from the table" "  --titans LIST            make these piece types Titans (names or letters)" "$(grep -e '--titans' "$tmp/out")"
-check "help lists every option" 44 "$(grep -c '^  --' "$tmp/out")"
+check "help lists every option" 45 "$(grep -c '^  --' "$tmp/out")"
 run -h
 check "short help" "usage: ninjachess [OPTION]..." "$(head -n 1 "$tmp/out")"
 run --version
@@ -233,6 +233,11 @@ check "crowded but playable" "$tmp/crowded.txt: variant crowded is valid" "$(cat
 crowded_variant "15k/16/16/16/1S1S1S1S1S1S1S1S/16/S1S1S1S1S1S1S1S1/16/1S1S1S1S1S1S1S1S/16/S1S1S1S1S1S1S1S1/16/1S1S1S1S1S1S1S1S/16/S1S1S1S1S1S1S1S1/K15 b - - 0 1" >"$tmp/crowded.txt"
 run --check-variant "$tmp/crowded.txt"
 check "too many moves" "$tmp/crowded.txt:19: setup 'main': position text: White has 2708 moves here; a position may give each side at most 2048" "$(cat "$tmp/out")"
+
+run --variant chess --time 5x
+check "--time malformed" "1 ninjachess: --time: time control '5x' is not MINUTES+SECONDS (e.g. 5+3 or 0:30+1)" "$status $(cat "$tmp/err")"
+run --variant chess --time 0+3
+check "--time out of range" 1 "$status"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -182,7 +182,7 @@ expect "White to move" "mouse position"
 keys -l "$(printf '\033[M :-')"; keys -l "$(printf '\033[M#:-')"
 expect "Pawn on e2" "mouse click selects"
 keys -l "$(printf '\033[M :)')"; keys -l "$(printf '\033[M#:)')"
-expect "1. e2-e4" "mouse click moves"
+expect "1. e4" "mouse click moves"
 quit_ok mouse
 start --variant chess --white human --black human --fen '7k/5Q2/6K1/8/8/8/8/8 w - - 0 1'
 expect "White to move" "mate position"
@@ -231,10 +231,10 @@ move e2-e4
 keys t; expect "Tutorial: choose a piece" "t opens the tutorial over the game"
 keys Enter; expect "Chess - tutorial" "tutorial shown"
 keys q; expect "Back from the tutorial" "q returns to the game"
-expect "1. e2-e4" "the game is as it was after the tutorial"
+expect "1. e4" "the game is as it was after the tutorial"
 keys n; expect "Start the game" "n opens the start screen"
 keys Escape; wait_gone "Start the game" 5
-expect "1. e2-e4" "Esc returns to the game in progress"
+expect "1. e4" "Esc returns to the game in progress"
 keys n; expect "Start the game" "start screen again"
 keys Enter; expect "New game of Chess" "a new game from the start screen"
 quit_ok "screens over the game"
@@ -277,10 +277,10 @@ fresh
 start --variant chess --white human --black human
 expect "White to move" "signal test"
 move d2-d4
-expect "1. d2-d4" "move before SIGTERM"
+expect "1. d4" "move before SIGTERM"
 kill -TERM "$(prog_pid)"
 st=$(wait_exit)
-[ "$st" = 143 ] && saved "d2-d4" && ok "SIGTERM saved the game (status $st)" || fail "SIGTERM: status $st, not saved"
+[ "$st" = 143 ] && saved "1. d4" && ok "SIGTERM saved the game (status $st)" || fail "SIGTERM: status $st, not saved"
 fresh
 start --variant chess --white human --black human
 expect "White to move" "SIGHUP test"
@@ -288,7 +288,7 @@ move g1-f3
 expect "g1-f3" "move before SIGHUP"
 kill -HUP "$(prog_pid)"
 st=$(wait_exit)
-saved "g1-f3" && ok "SIGHUP saved the game" || fail "SIGHUP: not saved"
+saved "1. Nf3" && ok "SIGHUP saved the game" || fail "SIGHUP: not saved"
 
 fresh
 # ---- tutorial ----
@@ -337,20 +337,20 @@ expect "Resume the saved game of Chess (1 ply" "older game offered"
 keys 2
 expect "White to move" "declined: a new game"
 quit_ok "new game at ply 0"
-saved "1. e2-e4" && ok "q at ply 0 kept the older game" || fail "the older game is gone"
+saved "1. e4" && ok "q at ply 0 kept the older game" || fail "the older game is gone"
 start
 expect "Resume the saved game of Chess (1 ply" "bare start offers it too"
 keys Escape
 expect "Start the game" "declined: the start screen"
 keys Down Down Down Down Down Down Down Enter
-st=$(wait_exit); saved "1. e2-e4" && ok "still kept ($st)" || fail "lost after the start screen"
+st=$(wait_exit); saved "1. e4" && ok "still kept ($st)" || fail "lost after the start screen"
 
 fresh
 # ---- two instances keep both games; a running game is not offered to the other ----
 start --variant chess --white human --black human
 expect "White to move" "first instance"
 move e2-e4
-saved "1. e2-e4" && ok "the first game is on disk" || fail "first game not saved"
+saved "1. e4" && ok "the first game is on disk" || fail "first game not saved"
 S=nc2
 start --variant chess --white human --black human
 expect "White to move" "second instance: no offer of the first one's game"
@@ -360,14 +360,14 @@ quit_ok "second instance"
 S=nc
 move e7-e5
 quit_ok "first instance"
-saved "1. e2-e4 e7-e5" && saved "1. d2-d4" && ok "both games kept" \
+saved "1. e4 e5" && saved "1. d4" && ok "both games kept" \
     || fail "games: $(cat "$XDG_STATE_HOME"/ninjachess/games/*.pgn)"
 start
 expect "Resume a saved game?" "several games: a menu"
 expect "Chess, 2 plies" "the most recent first" 2
 screen | grep -A1 "Chess, 2 plies" | grep -q "Chess, 1 ply" && ok "both listed, newest first" || fail "menu order"
 keys 2
-expect "1. d2-d4" "the chosen game resumed"
+expect "1. d4" "the chosen game resumed"
 quit_ok "chosen game"
 T kill-session -t nc2 >/dev/null 2>&1
 
@@ -390,7 +390,7 @@ expect "File too large" "with the reason"
 expect "ninjachess/games/" "and the path"
 keys q; expect "Quit and lose it?" "quit asks"
 keys 2; expect "the game stays open" "not quit"
-expect "e7-e5" "the game is still there"
+expect "e5" "the game is still there"
 keys q; expect "Quit and lose it?" "quit asks again"
 keys 1
 st=$(wait_exit); [ "$st" = 1 ] && ok "unsaved quit: status 1" || fail "unsaved quit: status $st"
@@ -411,7 +411,7 @@ expect "Game not saved: cannot create" "unwritable state is told"
 expect "Not a" "with the reason"; expect "directory; the game stays open" "and what is kept"
 keys -l y; expect "Game not saved" "the warning stays after other keys"
 keys n; expect "Start a new one and lose it?" "a new game asks first"
-keys 2; expect "e2-e4" "declined: the game stays"
+keys 2; expect "1. e4" "declined: the game stays"
 screen | grep -q "Start the game" && fail "start screen opened anyway" || ok "no start screen"
 kill -TERM "$(prog_pid)"
 st=$(wait_exit); [ "$st" = 143 ] && ok "SIGTERM with an unsaved game: $st" || fail "SIGTERM unsaved: $st"

@@ -36,7 +36,7 @@ PRIVATE = {
 # print), and the rules core but for the data-file reader.  Writing to
 # stderr is allowed in the core for a failed internal assertion.
 NO_IO = [("search/", False), ("variant.", True), ("position", True), ("movegen.", True),
-         ("movetext.", True), ("game.", True)]
+         ("movetext.", True), ("game.", True), ("san.", False), ("moveinput.", False), ("gameclock.", False)]
 IO_CALL = re.compile(r"\b(printf|fprintf|puts|fputs|fopen|fread|fwrite|getline|scanf|fscanf|fgets|getchar|putchar|"
                      r"fflush)\s*\(|\bstd(in|out)\b|\bstderr\b")
 

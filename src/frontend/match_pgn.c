@@ -1,11 +1,12 @@
-/* PGN writing for the match and self-play front ends.  Owns the text
- * format of a finished game; it must not decide results (the callers do)
- * nor read PGN (the game screen's loader does). */
+/* PGN writing for the match and self-play front ends.  Owns the tags of a
+ * finished game; the moves are written as pgn.c writes them (SAN where
+ * the variant uses it).  It must not decide results (the callers do) nor
+ * read PGN (pgn.c does). */
 #include "match_pgn.h"
 #include "pgn_tags.h"
 #include "match_openings.h"
 
-#include "movetext.h"
+#include "pgn.h"
 
 #include <errno.h>
 #include <string.h>
@@ -60,20 +61,15 @@ static void put_tags(FILE *f, const PgnGame *pg, const Position *start)
     fputc('\n', f);
 }
 
-/* Appends one token, breaking lines before column 80. */
-static void put_token(FILE *f, const char *tok, int *col)
+/* "opening" after the last ply of the opening, the reason the game ended
+ * after the last ply. */
+static const char *game_comment(void *ctx, int ply, char *buf, size_t len)
 {
-    int n = (int)strlen(tok);
-    if (*col && *col + 1 + n > 79) {
-        fputc('\n', f);
-        *col = 0;
-    }
-    if (*col) {
-        fputc(' ', f);
-        (*col)++;
-    }
-    fputs(tok, f);
-    *col += n;
+    const PgnGame *pg = ctx;
+    bool opening = pg->opening_plies > 0 && ply + 1 == pg->opening_plies;
+    bool last = ply + 1 == pg->game->nply && pg->reason && pg->reason[0]; /* -1 when no ply was played */
+    snprintf(buf, len, "%s%s%s", opening ? "opening" : "", opening && last ? "; " : "", last ? pg->reason : "");
+    return buf;
 }
 
 int pgn_write(FILE *f, const PgnGame *pg)
@@ -82,34 +78,9 @@ int pgn_write(FILE *f, const PgnGame *pg)
     Position p;
     game_start_position(g, &p);
     put_tags(f, pg, &p);
-    int col = 0, first_black = p.side == NC_BLACK, fullmove = p.fullmove;
-    for (int i = 0; i < g->nply; i++) {
-        char text[200], tok[240];
-        move_to_text(&p, &g->moves[i], text, sizeof text);
-        int num = fullmove + (i + first_black) / 2;
-        if ((i + first_black) % 2 == 0)
-            snprintf(tok, sizeof tok, "%d. %s", num, text);
-        else if (i == 0 || i == pg->opening_plies)
-            snprintf(tok, sizeof tok, "%d... %s", num, text);
-        else
-            snprintf(tok, sizeof tok, "%s", text);
-        put_token(f, tok, &col);
-        if (i + 1 == pg->opening_plies)
-            put_token(f, "{opening}", &col);
-        Undo u;
-        make_move(&p, &g->moves[i], &u);
-    }
-    if (pg->reason && pg->reason[0]) {
-        char c[300];
-        snprintf(c, sizeof c, "{%s}", pg->reason);
-        for (char *q = c + 1; q[1]; q++) /* a brace inside would end the comment */
-            if (*q == '{' || *q == '}')
-                *q = *q == '{' ? '(' : ')';
-        put_token(f, c, &col);
-    }
-    put_token(f, pgn_result_token(pg->winner), &col);
-    fputs("\n\n", f);
-    return ferror(f) ? -1 : 0;
+    int rc = pgn_write_moves(f, &p, g->moves, g->nply, game_comment, (void *)pg, pgn_result_token(pg->winner));
+    fputc('\n', f);
+    return rc || ferror(f) ? -1 : 0;
 }
 
 int pgn_append(const char *path, const PgnGame *pg, char *err, size_t errlen)

@@ -1,5 +1,6 @@
-/* PGN of the games of a match or of self-play: the tags, the moves in our
- * move text (doc/move-text.md) and the result, appended to a file as each
+/* PGN of the games of a match or of self-play: the tags, the moves (SAN
+ * where the variant uses it, else the move text of doc/move-text.md) and
+ * the result, appended to a file as each
  * game ends.  Writing only: no engines, no statistics. */
 #ifndef NC_FRONTEND_MATCH_PGN_H
 #define NC_FRONTEND_MATCH_PGN_H

@@ -232,8 +232,26 @@ static int answer(const Options *o, Game *g)
     return rc;
 }
 
+/* --load FILE with a query: the variant and game the file holds. */
+static int query_loaded(const Options *o)
+{
+    Variant *v;
+    Game g;
+    char err[1200];
+    if (session_load(o, &v, &g, err, sizeof err)) {
+        fprintf(stderr, "ninjachess: %s\n", err);
+        return 1;
+    }
+    int rc = answer(o, &g);
+    game_free(&g);
+    variant_free(v);
+    return rc;
+}
+
 int query_main(const Options *o)
 {
+    if (o->load)
+        return query_loaded(o);
     if (!o->variant) {
         fprintf(stderr, "ninjachess: this query needs --variant NAME\n");
         return 1;

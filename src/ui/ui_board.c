@@ -524,6 +524,7 @@ static void draw_panel(Ui *u)
 {
     Layout *l = &u->lay;
     int y = draw_panel_status(u, l->py);
+    y = ui_clock_draw(u, y);
     if (u->v->has_drops) {
         draw_hand(u, y++, NC_WHITE);
         draw_hand(u, y++, NC_BLACK);

@@ -108,6 +108,7 @@ void ui_game_reset(Ui *u, const Position *start)
     u->sel = 0;
     u->drop_type = -1;
     u->have_score = false;
+    gameclock_init(&u->clock, u->clock.base, u->clock.inc);
     if (!u->cursor || !u->v->exists[u->cursor]) {
         /* Start on the king's file, two ranks in front of the mover. */
         int k = start->king[start->side];
@@ -127,6 +128,7 @@ void ui_game_free(Ui *u)
         variant_free(u->v);
     }
     u->v = NULL;
+    gameclock_free(&u->clock);
     free(u->text);
     free(u->redo);
     u->text = NULL;
@@ -328,7 +330,8 @@ void ui_play(Ui *u, const Move *m)
     if (u->hinting)
         ui_computer_stop(u); /* the hint was for the position before this move */
     ensure_cap(u, u->g.nply + 1);
-    move_to_text(&u->g.pos, m, u->text[u->g.nply], sizeof u->text[0]);
+    move_label(&u->g.pos, m, u->text[u->g.nply], sizeof u->text[0]);
+    ui_clock_moved(u, u->g.pos.side);
     game_push(&u->g, m);
     u->changes++;
     u->nredo = 0;
@@ -345,6 +348,7 @@ static bool undo_one(Ui *u)
         return false;
     Move m = u->g.moves[u->g.nply - 1];
     game_pop(&u->g);
+    ui_clock_undo(u);
     ensure_cap(u, u->nredo + 1);
     u->redo[u->nredo++] = m;
     return true;
@@ -383,7 +387,8 @@ bool ui_redo(Ui *u)
     do {
         Move m = u->redo[--u->nredo];
         ensure_cap(u, u->g.nply + 1);
-        move_to_text(&u->g.pos, &m, u->text[u->g.nply], sizeof u->text[0]);
+        move_label(&u->g.pos, &m, u->text[u->g.nply], sizeof u->text[0]);
+        ui_clock_moved(u, u->g.pos.side);
         game_push(&u->g, &m);
     } while (u->nredo > 0 && u->player[u->g.pos.side] == PL_COMPUTER &&
              u->player[u->g.pos.side ^ 1] == PL_HUMAN);
@@ -474,6 +479,8 @@ void ui_computer_tick(Ui *u)
         lim.level = u->level;
         /* Thinking time grows with the level; the level also bounds depth. */
         lim.seconds = 0.25 + 0.35 * (u->level ? u->level : 10);
+        if (u->clock.on) /* with clocks, its own clock decides */
+            lim.seconds = ui_clock_budget(u);
         if (search_start(u->search, &u->g, &lim) != 0) {
             ui_msg(u, true, "the computer could not start thinking");
             u->player[u->g.pos.side] = PL_HUMAN;

@@ -167,7 +167,7 @@ static void type_move(Ui *u)
         return;
     Move m;
     char err[256];
-    if (move_from_text(&u->g.pos, buf, &m, err, sizeof err)) {
+    if (move_from_input(&u->g.pos, buf, &m, err, sizeof err)) {
         /* A short form naming several moves: offer them in the menu. */
         const char *list = strstr(err, "could be ");
         if (list) {
@@ -180,7 +180,7 @@ static void type_move(Ui *u)
                 if (l && tok[l - 1] == ',' )
                     tok[l - 1] = 0;
                 char e2[256];
-                if (move_from_text(&u->g.pos, tok, &c[n], e2, sizeof e2) == 0)
+                if (move_from_input(&u->g.pos, tok, &c[n], e2, sizeof e2) == 0)
                     n++;
             }
             if (n > 1) {
@@ -498,6 +498,7 @@ static void game_draw(Ui *u, void *self)
 static void game_tick(Ui *u, void *self)
 {
     (void)self;
+    ui_clock_tick(u);
     ui_computer_tick(u);
     ui_autosave_tick(u); /* the computer's move, or a retry of a failed save */
 }

@@ -5,6 +5,7 @@
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
  *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
  *   ui_pgn.c      saving and loading games (PGN, atomic writes)
+ *   ui_clock.c    the clocks: running, loss on time, the computer's time
  *   ui_autosave.c the game's own file in the state directory, its lock,
  *                 saving after every change, the saved games to resume
  * The screens (ui_start.c, ui_game_screen.c, ui_tutorial.c) follow the
@@ -14,7 +15,9 @@
 #define NC_UI_INTERNAL_H
 
 #include "../game.h"
+#include "../gameclock.h"
 #include "../movegen.h"
+#include "../moveinput.h"
 #include "../movetext.h"
 #include "../options.h"
 #include "../search/search.h"
@@ -48,7 +51,7 @@ enum { PAIR_TITLE = 1 + BG_COUNT * FG_COUNT, PAIR_ERROR, PAIR_GOOD, PAIR_DIM };
 
 enum { PL_HUMAN, PL_COMPUTER };
 /* Game end beyond the position's own status. */
-enum { END_NONE, END_STATUS, END_RESIGN, END_AGREED };
+enum { END_NONE, END_STATUS, END_RESIGN, END_AGREED, END_TIME };
 
 typedef struct {
     bool too_small;
@@ -85,6 +88,7 @@ typedef struct Ui {
     uint8_t removes[NC_MAX_SQ];/* squares the hovered move removes */
     char hover[200];      /* what the hovered move does, in words */
 
+    GameClock clock;      /* time control and both clocks (ui_clock.c) */
     int end;              /* END_* */
     GameStatus status;
     char result[160];     /* "1-0, checkmate" etc.; empty while playing */
@@ -184,6 +188,21 @@ int ui_getkey(Ui *u);
 
 /* ui_main.c */
 extern volatile sig_atomic_t ui_signal_caught;
+
+/* ui_clock.c */
+/* The time control of the games to come (and of this one before its first
+ * move); base 0 plays without clocks. */
+void ui_clock_configure(Ui *u, double base, double inc);
+void ui_clock_moved(Ui *u, int side);   /* side just moved */
+void ui_clock_undo(Ui *u);              /* a ply was taken back */
+/* Each loop round: runs the clock of the side to move (from the game's
+ * first move on), stops it when the game is over, and ends the game when
+ * a flag falls. */
+void ui_clock_tick(Ui *u);
+/* The computer's thinking time for this move from its own clock. */
+double ui_clock_budget(const Ui *u);
+/* Both clocks on panel row y when the game has clocks; the next free row. */
+int ui_clock_draw(const Ui *u, int y);
 
 /* ui_pgn.c */
 int ui_pgn_write(const Ui *u, FILE *f);

@@ -111,7 +111,7 @@ static int play_opt_moves(Ui *u, const Options *opt)
     for (int i = 0; i < opt->nplay; i++) {
         Move m;
         char err[256];
-        if (move_from_text(&u->g.pos, opt->play[i], &m, err, sizeof err)) {
+        if (move_from_input(&u->g.pos, opt->play[i], &m, err, sizeof err)) {
             fprintf(stderr, "ninjachess: --play %s: %s\n", opt->play[i], err);
             return -1;
         }
@@ -130,6 +130,10 @@ static void init_ui(Ui *u, const Options *opt)
     u->level = opt->level ? opt->level : 3;
     u->player[0] = player_of(opt->white, PL_HUMAN);
     u->player[1] = player_of(opt->black, PL_COMPUTER);
+    double base, inc;
+    char err[200];
+    if (opt->time && gameclock_parse(opt->time, &base, &inc, err, sizeof err) == 0) /* checked by options.c */
+        ui_clock_configure(u, base, inc);
 }
 
 /* The players and level the command line names win over the file's. */
@@ -152,6 +156,10 @@ static int game_from_options(Ui *u, const Options *opt)
     if (opt->load) {
         if (ui_pgn_load(u, opt->load, err, sizeof err)) {
             fprintf(stderr, "ninjachess: %s\n", err);
+            return -1;
+        }
+        if (opt->variant && strcmp(opt->variant, u->vname)) {
+            fprintf(stderr, "ninjachess: %s is a game of %s, not of --variant %s\n", opt->load, u->vname, opt->variant);
             return -1;
         }
         apply_opt_players(u, opt);

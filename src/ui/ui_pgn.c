@@ -1,9 +1,11 @@
 /* Saved games: PGN with [Variant], [FEN] when the game did not begin at the
- * setup, and the moves in the move text.  Files are replaced atomically so a
+ * setup, [TimeControl] and a [%clk] after each move when the game has
+ * clocks, and the moves in SAN or the move text (pgn.c).  Files are replaced atomically so a
  * crash or a full disk never leaves half a game behind.  Nothing is drawn
  * here, and a failed load leaves the game as it was.  Where the game in
  * progress is kept is ui_autosave.c's. */
 #include "ui_internal.h"
+#include "../pgn.h"
 #include "../pgn_tags.h"
 
 #include "../quote.h"
@@ -112,13 +114,19 @@ bool ui_pgn_at_setup(const Ui *u)
 
 static const char *result_token(const Ui *u)
 {
-    if (!ui_game_over(u))
-        return "*";
-    if (!strncmp(u->result, "1-0", 3))
-        return "1-0";
-    if (!strncmp(u->result, "0-1", 3))
-        return "0-1";
-    return "1/2-1/2";
+    return pgn_result_of(ui_game_over(u) ? u->result : NULL);
+}
+
+/* "[%clk 0:04:58]": the mover's clock after each ply, when there are clocks. */
+static const char *clock_comment(void *ctx, int ply, char *buf, size_t len)
+{
+    const Ui *u = ctx;
+    if (ply < 0)
+        return NULL;
+    char t[32];
+    gameclock_clk_text(gameclock_after(&u->clock, ply, (u->start.side + ply) & 1), t, sizeof t);
+    snprintf(buf, len, "[%%clk %s]", t);
+    return buf;
 }
 
 int ui_pgn_write(const Ui *u, FILE *f)
@@ -153,33 +161,17 @@ int ui_pgn_write(const Ui *u, FILE *f)
         pgn_put_tag(f, "SetUp", "1");
         pgn_put_tag(f, "FEN", fen);
     }
+    if (u->clock.on) {
+        char tc[48];
+        gameclock_tc_text(&u->clock, tc, sizeof tc);
+        pgn_put_tag(f, "TimeControl", tc);
+    }
     if (u->result[0] && ui_game_over(u))
         pgn_put_tag(f, "Termination", u->result);
     fputc('\n', f);
-    int col = 0;
-    int first_black = u->start.side == NC_BLACK;
-    for (int i = 0; i < u->g.nply; i++) {
-        char tok[200];
-        int num = u->start.fullmove + (i + first_black) / 2;
-        int n;
-        if ((i + first_black) % 2 == 0)
-            n = snprintf(tok, sizeof tok, "%d. %s", num, u->text[i]);
-        else if (i == 0)
-            n = snprintf(tok, sizeof tok, "%d... %s", num, u->text[i]);
-        else
-            n = snprintf(tok, sizeof tok, "%s", u->text[i]);
-        if (col && col + 1 + n > 79) {
-            fputc('\n', f);
-            col = 0;
-        }
-        if (col) {
-            fputc(' ', f);
-            col++;
-        }
-        fputs(tok, f);
-        col += n;
-    }
-    fprintf(f, "%s%s\n", col ? " " : "", result_token(u));
+    if (pgn_write_moves(f, &u->start, u->g.moves, u->g.nply, u->clock.on ? clock_comment : NULL, (void *)u,
+                        result_token(u)))
+        return -1;
     return ferror(f) ? -1 : 0;
 }
 
@@ -204,260 +196,45 @@ int ui_pgn_save(const Ui *u, const char *path, char *err, int errlen)
 
 /* ---- reading ---- */
 
+/* The game being read, built aside. */
 typedef struct {
-    char variant[48], setup[24], options[96], titans[160], fen[1024], white[1024], black[1024];
-    int level;
-    bool has_variant;
-} Tags;
+    Ui *n;
+    const char *name;
+} Loading;
 
-static const char *skip_space(const char *s, int *line)
+/* Plays one move of the move text on the game being read, or says why it
+ * cannot be. */
+static int load_move(void *ctx, const char *mv, int ply, int line, char *err, int errlen)
 {
-    for (;;) {
-        while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') {
-            if (*s == '\n')
-                (*line)++;
-            s++;
-        }
-        if (*s == ';' || (*s == '%')) { /* comment to end of line / escape line */
-            while (*s && *s != '\n')
-                s++;
-            continue;
-        }
-        return s;
-    }
-}
-
-/* Copies a tag value; false when it does not fit the field (no tag this
- * program reads is cut). */
-static bool set_field(char *dst, size_t n, const char *v)
-{
-    size_t l = strlen(v);
-    if (l >= n)
-        return false;
-    memcpy(dst, v, l + 1);
-    return true;
-}
-
-/* The field a tag this program uses is kept in (NULL for the others). */
-static char *tag_field(Tags *t, const char *name, size_t *size)
-{
-    static const struct {
-        const char *name;
-        size_t offset, size;
-    } fields[] = {
-        {"Variant", offsetof(Tags, variant), sizeof ((Tags *)0)->variant},
-        {"VariantSetup", offsetof(Tags, setup), sizeof ((Tags *)0)->setup},
-        {"VariantOptions", offsetof(Tags, options), sizeof ((Tags *)0)->options},
-        {"Titans", offsetof(Tags, titans), sizeof ((Tags *)0)->titans},
-        {"FEN", offsetof(Tags, fen), sizeof ((Tags *)0)->fen},
-        {"White", offsetof(Tags, white), sizeof ((Tags *)0)->white},
-        {"Black", offsetof(Tags, black), sizeof ((Tags *)0)->black},
-    };
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        if (!strcmp(name, fields[i].name)) {
-            *size = fields[i].size;
-            return (char *)t + fields[i].offset;
-        }
-    return NULL;
-}
-
-/* Keeps the value of a tag this program uses; others are ignored.
- * Returns false when the value is longer than the program keeps. */
-static bool store_tag(Tags *t, const char *name, const char *val)
-{
-    size_t size;
-    char *field = tag_field(t, name, &size);
-    if (field && !set_field(field, size, val))
-        return false;
-    if (!strcmp(name, "Variant")) {
-        /* "Titan Chess" written by other programs means titan-chess. */
-        for (char *c = t->variant; *c; c++)
-            *c = *c == ' ' ? '-' : (*c >= 'A' && *c <= 'Z') ? (char)(*c - 'A' + 'a') : *c;
-        t->has_variant = true;
-    } else if (!strcmp(name, "Level")) {
-        t->level = atoi(val);
-        if (t->level < 0 || t->level > 10)
-            t->level = 0;
-    }
-    return true;
-}
-
-static int parse_tag(const char *s, const char **end, Tags *t, int line, char *err, int errlen)
-{
-    /* s points after '[' */
-    char name[32];
-    int n = 0;
-    while (*s == ' ')
-        s++;
-    while ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_') {
-        if (n < 31)
-            name[n++] = *s;
-        s++;
-    }
-    name[n] = 0;
-    while (*s == ' ')
-        s++;
-    if (!n || *s != '"') {
-        snprintf(err, (size_t)errlen, "line %d: malformed tag (expected [Name \"value\"])", line);
-        return -1;
-    }
-    s++;
-    char val[1024];
-    int k = 0;
-    while (*s && *s != '"' && *s != '\n') {
-        if (*s == '\\' && s[1])
-            s++;
-        if (k == (int)sizeof val - 1) {
-            snprintf(err, (size_t)errlen, "line %d: the value of tag %s is longer than %d bytes", line, name,
-                     (int)sizeof val - 1);
-            return -1;
-        }
-        val[k++] = *s++;
-    }
-    val[k] = 0;
-    if (*s != '"') {
-        snprintf(err, (size_t)errlen, "line %d: tag %s is not closed", line, name);
-        return -1;
-    }
-    s++;
-    while (*s == ' ')
-        s++;
-    if (*s != ']') {
-        snprintf(err, (size_t)errlen, "line %d: tag %s is not closed with ]", line, name);
-        return -1;
-    }
-    *end = s + 1;
-    if (!store_tag(t, name, val)) {
-        size_t size = 0;
-        tag_field(t, name, &size);
-        snprintf(err, (size_t)errlen, "line %d: the value of tag %s is longer than %d bytes", line, name,
-                 (int)size - 1);
-        return -1;
-    }
-    return 0;
-}
-
-static bool is_result(const char *tok)
-{
-    return !strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2") || !strcmp(tok, "*");
-}
-
-/* The tag section; s is left at the move text. */
-static int read_tags(const char **sp, int *line, Tags *t, const char *name, char *err, int errlen)
-{
-    char e[400];
-    const char *s = skip_space(*sp, line);
-    if (*s != '[') {
-        snprintf(err, (size_t)errlen, "%s is not a saved game (no PGN tags at the start)", name);
-        return -1;
-    }
-    while (*s == '[') {
-        if (parse_tag(s + 1, &s, t, *line, e, sizeof e)) {
-            snprintf(err, (size_t)errlen, "%s: %s", name, e);
-            return -1;
-        }
-        s = skip_space(s, line);
-    }
-    if (!t->has_variant) {
-        snprintf(err, (size_t)errlen, "%s: no [Variant] tag; cannot tell which game this is", name);
-        return -1;
-    }
-    *sp = s;
-    return 0;
-}
-
-/* Skips a {comment} at s; returns NULL when it is not closed. */
-static const char *skip_comment(const char *s, int *line)
-{
-    while (*s && *s != '}') {
-        if (*s == '\n')
-            (*line)++;
-        s++;
-    }
-    return *s ? s + 1 : NULL;
-}
-
-/* The move in a token: past a move number "12." or "12..." (also "12.e3-e5"). */
-static const char *move_of_token(const char *tok)
-{
-    const char *mv = tok;
-    if (*mv >= '0' && *mv <= '9') {
-        const char *q = mv;
-        while (*q >= '0' && *q <= '9')
-            q++;
-        if (*q == '.') {
-            while (*q == '.')
-                q++;
-            mv = q;
-        }
-    }
-    return mv;
-}
-
-/* Plays one move of the move text on n, or says why it cannot be. */
-static int play_token(Ui *n, const char *mv, int ply, int line, const char *name, char *err, int errlen)
-{
+    Loading *ld = ctx;
+    Ui *n = ld->n;
     char e[400], q[64];
     nc_quote(mv, q, sizeof q);
     if (n->g.pos.scepter || (ui_game_over(n) && n->status == GS_CHECKMATE)) {
-        snprintf(err, (size_t)errlen, "%s: line %d: move '%s' after the game ended", name, line, q);
+        snprintf(err, (size_t)errlen, "%s: line %d: move '%s' after the game ended", ld->name, line, q);
         return -1;
     }
     Move m;
-    if (move_from_text(&n->g.pos, mv, &m, e, sizeof e)) {
-        snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", name, line, ply / 2 + 1, q, e);
+    if (move_from_input(&n->g.pos, mv, &m, e, sizeof e)) {
+        snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", ld->name, line, ply / 2 + 1, q, e);
         return -1;
     }
     ui_play(n, &m);
     return 0;
 }
 
-/* Plays the move text from s up to its result token (or its end). */
-static int play_movetext(Ui *n, const char *s, int line, const char *name, char *err, int errlen)
+/* A [%clk] after a move sets the mover's clock to what it showed. */
+static void load_comment(void *ctx, const char *text, size_t len, int ply)
 {
-    int ply = 0;
-    while (*s) {
-        s = skip_space(s, &line);
-        if (!*s)
-            break;
-        if (*s == '{') {
-            int opened = line;
-            s = skip_comment(s, &line);
-            if (!s) {
-                snprintf(err, (size_t)errlen, "%s: line %d: comment '{' is not closed", name, opened);
-                return -1;
-            }
-            continue;
-        }
-        if (*s == '(' || *s == ')') {
-            snprintf(err, (size_t)errlen, "%s: line %d: variations are not supported", name, line);
-            return -1;
-        }
-        char tok[200];
-        int k = 0;
-        while (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r' && *s != '{') {
-            if (k == (int)sizeof tok - 1) {
-                snprintf(err, (size_t)errlen, "%s: line %d: a move longer than %d bytes", name, line, (int)sizeof tok - 1);
-                return -1;
-            }
-            tok[k++] = *s++;
-        }
-        tok[k] = 0;
-        if (is_result(tok))
-            break;
-        const char *mv = move_of_token(tok);
-        if (tok[0] == '$' || !*mv)
-            continue;
-        if (play_token(n, mv, ply, line, name, err, errlen))
-            return -1;
-        ply++;
-    }
-    return 0;
+    Loading *ld = ctx;
+    double secs;
+    if (ply > 0 && ld->n->clock.on && gameclock_find_clk(text, len, &secs))
+        gameclock_set_last(&ld->n->clock, (ld->n->start.side + ply - 1) & 1, secs);
 }
 
 /* Puts the loaded game n into u, keeping the player's screen settings and
  * taking the game's players and level where the tags name them. */
-static void adopt_game(Ui *u, Ui *n, const Tags *t)
+static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
 {
     ui_computer_stop(u);
     ui_autosave_leave(u);
@@ -480,11 +257,10 @@ static void adopt_game(Ui *u, Ui *n, const Tags *t)
 
 int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int errlen)
 {
-    Tags t;
-    memset(&t, 0, sizeof t);
+    PgnTags t;
     int line = 1;
     const char *s = text;
-    if (read_tags(&s, &line, &t, name, err, errlen))
+    if (pgn_read_tags(&s, &line, &t, name, err, errlen))
         return -1;
     /* Build the new game aside, so a bad file leaves the current one alone. */
     Ui n;
@@ -499,7 +275,16 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
         ui_game_free(&n);
         return -1;
     }
-    if (play_movetext(&n, s, line, name, err, errlen)) {
+    /* The file's time control; a game saved without one gets the clocks
+     * this program was asked for (--time), if any. */
+    double base, inc;
+    if (t.time_control[0] && gameclock_parse_tc(t.time_control, &base, &inc, e, sizeof e) == 0)
+        ui_clock_configure(&n, base, inc);
+    else if (u->clock.base > 0)
+        ui_clock_configure(&n, u->clock.base, u->clock.inc);
+    Loading ld = {&n, name};
+    PgnReader r = {load_move, load_comment};
+    if (pgn_read_moves(s, line, name, &r, &ld, err, errlen)) {
         ui_game_free(&n);
         return -1;
     }
@@ -507,68 +292,12 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
     return 0;
 }
 
-/* Reads a whole file of at most 64 MiB; NULL with the reason in err. */
-static char *read_file(const char *path, size_t *lenp, char *err, int errlen)
-{
-    char q[600];
-    nc_quote(path, q, sizeof q);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, (size_t)errlen, "cannot open '%s': %s", q, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        snprintf(err, (size_t)errlen, "'%s' is a directory, not a saved game", q);
-        return NULL;
-    }
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    int e = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = cap ? cap * 2 : 8192;
-            char *nb = cap > (size_t)64 << 20 ? NULL : realloc(buf, cap);
-            if (!nb) {
-                e = cap > (size_t)64 << 20 ? EFBIG : ENOMEM;
-                break;
-            }
-            buf = nb;
-        }
-        size_t r = fread(buf + len, 1, 4096, f);
-        len += r;
-        if (r < 4096) {
-            e = ferror(f) ? errno : 0;
-            break;
-        }
-    }
-    fclose(f);
-    if (e) {
-        free(buf);
-        if (e == EFBIG)
-            snprintf(err, (size_t)errlen, "'%s' is too large to be a saved game", q);
-        else
-            snprintf(err, (size_t)errlen, "cannot read '%s': %s", q, strerror(e));
-        return NULL;
-    }
-    buf[len] = 0;
-    *lenp = len;
-    return buf;
-}
-
 int ui_pgn_load(Ui *u, const char *path, char *err, int errlen)
 {
     size_t len;
-    char *buf = read_file(path, &len, err, errlen);
+    char *buf = pgn_read_file(path, &len, err, errlen);
     if (!buf)
         return -1;
-    if (memchr(buf, 0, len)) {
-        char q[600];
-        free(buf);
-        snprintf(err, (size_t)errlen, "'%s' is not a saved game (binary data)", nc_quote(path, q, sizeof q));
-        return -1;
-    }
     char q[600];
     int rc = ui_pgn_load_text(u, buf, nc_quote(path, q, sizeof q), err, errlen);
     free(buf);

@@ -3,7 +3,8 @@
  * fresh Ui whose data directory is fuzz_common's.  A failed load must say
  * why and leave the Ui without a game.  A loaded game must be consistent:
  * replayed ply by ply from its start position every move is legal, its
- * move text reads back to it, and the replay ends in the loaded position;
+ * label (SAN or move text) reads back to it, and the replay ends in the
+ * loaded position;
  * game_status runs on it; and the game written again (ui_pgn_write) loads
  * back to the same moves.  No terminal is opened: loading draws nothing.
  * Reads the data files; writes nothing but into memory. */
@@ -46,7 +47,7 @@ static void check_game(const Ui *u)
             fuzz_fail("fuzz_pgn: ply %d ('%s') is not legal when replayed", i + 1, u->text[i]);
         Move back;
         char e[300];
-        if (move_from_text(&g.pos, u->text[i], &back, e, sizeof e) || !move_equal(&back, m))
+        if (move_from_input(&g.pos, u->text[i], &back, e, sizeof e) || !move_equal(&back, m))
             fuzz_fail("fuzz_pgn: the text of ply %d ('%s') does not read back to its move", i + 1, u->text[i]);
         game_push(&g, m);
     }

@@ -1,0 +1,46 @@
+/* Which notation a move is read and shown in (moveinput.h). */
+#include "moveinput.h"
+
+#include "movetext.h"
+#include "san.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+/* A text that begins as the move text does ("e2-", "e2e4", "J@") keeps
+ * the move text's message; another gets SAN's. */
+static bool looks_like_move_text(const Variant *v, const char *text)
+{
+    while (isspace((unsigned char)*text))
+        text++;
+    if (text[0] && text[1] == '@')
+        return true;
+    const char *s = text;
+    if (nc_parse_sq(v, &s) < 0)
+        return false;
+    while (isspace((unsigned char)*s))
+        s++;
+    return *s == '-' || nc_parse_sq(v, &s) >= 0;
+}
+
+int move_from_input(Position *p, const char *text, Move *out, char *err, int errlen)
+{
+    if (move_from_text(p, text, out, err, errlen) == 0)
+        return 0;
+    if (!san_applies(p->v))
+        return -1;
+    char san_err[400];
+    if (san_parse(p, text, out, san_err, sizeof san_err) == 0)
+        return 0;
+    if (!looks_like_move_text(p->v, text))
+        snprintf(err, (size_t)errlen, "%s", san_err);
+    return -1;
+}
+
+char *move_label(const Position *p, const Move *m, char *buf, int buflen)
+{
+    if (san_applies(p->v))
+        return san_format(p, m, buf, buflen);
+    return move_to_text(p, m, buf, buflen);
+}

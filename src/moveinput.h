@@ -1,0 +1,19 @@
+/* A move as players read and type it: SAN where the variant uses it
+ * (san.h), the move text (movetext.h) everywhere.  The one place that
+ * decides which notation a move is shown in and which a typed text is
+ * read as, for the game screen, saved games and the command line. */
+#ifndef NC_MOVEINPUT_H
+#define NC_MOVEINPUT_H
+
+#include "position.h"
+
+/* Finds the legal move a player's text names: the full move text, its
+ * short and coordinate forms (move_from_text), or SAN where san_applies.
+ * Returns 0, or -1 with a one-line message: the SAN reader's when the
+ * text is not move text but reads as SAN, else the move-text reader's. */
+int move_from_input(Position *p, const char *text, Move *out, char *err, int errlen);
+/* How a move is shown and saved: SAN where the variant uses it, else the
+ * full move text.  buf >= 160 bytes; returns buf. */
+char *move_label(const Position *p, const Move *m, char *buf, int buflen);
+
+#endif

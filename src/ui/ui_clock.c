@@ -1,0 +1,120 @@
+/* The game's clocks on the screen: running the clock of the side to move,
+ * the loss on time, the computer's thinking time from its own clock, and
+ * the clocks' line in the panel.  The arithmetic is gameclock.c's. */
+#include "ui_internal.h"
+
+#include "../clock.h"
+#include "../search/timeman.h"
+
+#include <curses.h>
+#include <string.h>
+
+void ui_clock_configure(Ui *u, double base, double inc)
+{
+    u->clock.base = base;
+    u->clock.inc = inc;
+    if (u->v && u->g.nply == 0)
+        gameclock_init(&u->clock, base, inc);
+}
+
+void ui_clock_moved(Ui *u, int side)
+{
+    gameclock_moved(&u->clock, side, nc_seconds());
+}
+
+void ui_clock_undo(Ui *u)
+{
+    gameclock_undo(&u->clock, nc_seconds());
+}
+
+/* Whether the side that did not run out of time could still mate: not
+ * when it has nothing but royal pieces (a bare king), on the board or in
+ * hand.  Other material counts as enough, as the PGN standard's "flag
+ * loses" does unless mate is plainly impossible. */
+static bool can_mate(const Position *p, int side)
+{
+    const Variant *v = p->v;
+    for (int t = 0; t < v->ntypes; t++) {
+        if (v->types[t].royal)
+            continue;
+        if (p->count[nc_code(t, side)] > 0 || p->hand[side][t] > 0)
+            return true;
+    }
+    return false;
+}
+
+static void flag_falls(Ui *u, int side)
+{
+    const char *who = side == NC_WHITE ? "White" : "Black";
+    ui_computer_stop(u);
+    u->end = END_TIME;
+    u->changes++;
+    const char *other = side == NC_WHITE ? "Black" : "White";
+    if (can_mate(&u->g.pos, side ^ 1)) {
+        snprintf(u->result, sizeof u->result, "%s, %s lost on time", side == NC_WHITE ? "0-1" : "1-0", who);
+        ui_msg(u, false, "%s ran out of time: %s wins", who, other);
+    } else {
+        snprintf(u->result, sizeof u->result, "1/2-1/2, %s out of time, %s cannot mate", who, other);
+        ui_msg(u, false, "%s ran out of time, but %s cannot mate: a draw", who, other);
+    }
+}
+
+void ui_clock_tick(Ui *u)
+{
+    GameClock *c = &u->clock;
+    if (!c->on || u->tutorial)
+        return;
+    double now = nc_seconds();
+    int side = u->g.pos.side;
+    if (ui_game_over(u)) {
+        if (c->turn_start >= 0)
+            gameclock_stop(c, now, side);
+        return;
+    }
+    /* The first move of a game costs no time, as on most chess servers:
+     * the clocks start once it is made. */
+    if (c->turn_start < 0 && u->g.nply > 0)
+        gameclock_start(c, now);
+    if (c->turn_start >= 0 && gameclock_left(c, side, side, now) <= 0) {
+        gameclock_stop(c, now, side);
+        c->left[side] = 0;
+        flag_falls(u, side);
+    }
+}
+
+double ui_clock_budget(const Ui *u)
+{
+    int side = u->g.pos.side;
+    TimeControl tc;
+    memset(&tc, 0, sizeof tc);
+    tc.time_left = gameclock_left(&u->clock, side, side, nc_seconds());
+    if (tc.time_left < 0)
+        tc.time_left = 0;
+    tc.increment = u->clock.inc;
+    tc.moves_played = u->g.nply / 2;
+    return timeman_budget(&tc);
+}
+
+int ui_clock_draw(const Ui *u, int y)
+{
+    if (!u->clock.on)
+        return y;
+    const Layout *l = &u->lay;
+    double now = nc_seconds();
+    int side = u->g.pos.side;
+    int running = u->clock.turn_start >= 0 ? side : -1;
+    int x = l->px;
+    for (int c = 0; c < 2; c++) {
+        char t[16], item[40];
+        gameclock_display(gameclock_left(&u->clock, c, running, now), t, sizeof t);
+        snprintf(item, sizeof item, "%s %s", c == NC_WHITE ? "White" : "Black", t);
+        int w = (int)strlen(item);
+        if (x + w > l->px + l->pw - 1)
+            break;
+        attrset(c == running ? A_BOLD | A_REVERSE : A_NORMAL);
+        mvaddstr(y, x, item);
+        attrset(A_NORMAL);
+        x += w + 2;
+    }
+    return y + 1;
+}
