@@ -242,10 +242,10 @@ static void test_irregular_board(void **state)
             assert_int_equal(PAIR_NUMBER(c & A_COLOR), 0);
         }
     }
-    /* The cursor never rests on a hole: from e0 left stays on the board. */
+    /* The cursor never rests on a hole: from e0 left it reaches d1. */
     u->cursor = e0;
     ui_cursor_step(u, -1, 0);
-    assert_int_equal(u->cursor, e0);
+    assert_int_equal(u->cursor, sq(u, "d1"));
     u->cursor = sq(u, "e1");
     ui_cursor_step(u, 0, -1);
     assert_int_equal(u->cursor, e0);
@@ -1091,6 +1091,105 @@ static void test_screen_replace_and_last_result(void **state)
     assert_false(screen_last_result()->chosen);
 }
 
+/* Typed moves: what is wrong is said with the squares typed (issue 10). */
+static void test_typed_move_messages(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("titan-chess", NULL);
+    Move c[16];
+    char msg[256];
+    assert_int_equal(ui_typed_move(u, "e3-e6xe7", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "No move e3-e6xe7: nothing is removed on e7; the move from e3 to e6 is e3-e6");
+    /* e1 emptied. */
+    u = new_ui("titan-chess", "frylvqkulyrf/jjjwnbbnwjjj/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/"
+                              "JJJWNBBNWJJJ/FRYL1QKULYRF w KQkq - 0 1");
+    assert_int_equal(ui_typed_move(u, "e1-e3", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "No move e1-e3: there is no piece on e1");
+    assert_int_equal(ui_typed_move(u, "f10-f9", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "No move f10-f9: the Pawn on f10 is Black's; it is White to move");
+    assert_int_equal(ui_typed_move(u, "e3-e8", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "The Pawn on e3 cannot go to e8");
+    /* The hint's move with its colon, as copied from the message line. */
+    u = new_ui("titan-chess", "12/12/12/12/12/2N9/4p7/12/12/12/12/6K4k w - - 0 1");
+    assert_int_equal(ui_typed_move(u, "c7-e6xe6:", c, 16, msg, sizeof msg), 1);
+    char text[160];
+    move_to_text(&u->g.pos, &c[0], text, sizeof text);
+    assert_string_equal(text, "c7-e6xe6");
+    /* A pinned piece: the king would be left in check. */
+    u = new_ui("chess", "4k3/8/8/8/4r3/8/4B3/4K3 w - - 0 1");
+    assert_int_equal(ui_typed_move(u, "e2-d3", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "Not allowed: that move to d3 would leave your king in check");
+}
+
+/* A typed king step that is also a castling offers both (issue 10). */
+static void test_typed_king_step_or_castling(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("titan-chess", "6k5/12/12/12/12/12/12/12/12/12/12/1R4K3R1 w KQ - 0 1");
+    Move c[16];
+    char msg[256];
+    int n = ui_typed_move(u, "g1-h1", c, 16, msg, sizeof msg);
+    assert_true(n >= 2);
+    bool step = false, castle = false;
+    for (int i = 0; i < n; i++) {
+        step = step || c[i].kind != MK_CASTLE;
+        castle = castle || c[i].kind == MK_CASTLE;
+        assert_int_equal(c[i].to, sq(u, "h1"));
+    }
+    assert_true(step && castle);
+}
+
+/* A hand piece that cannot be dropped: the reason (issue 10). */
+static void test_no_drop_reason(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("stealth-ninja", NULL);
+    char msg[256];
+    int t = -1;
+    for (int i = 0; i < u->v->ntypes; i++)
+        if (u->g.pos.hand[NC_WHITE][i] && u->v->ndropsq[i][NC_WHITE] > 0)
+            t = i;
+    assert_true(t >= 0);
+    /* Every drop square of it filled: each is named as occupied. */
+    for (int i = 0; i < u->v->ndropsq[t][NC_WHITE]; i++) {
+        int s = u->v->dropsq[t][NC_WHITE][i];
+        if (u->g.pos.board[s] == NC_EMPTY)
+            pos_put(&u->g.pos, s, nc_code(nc_type_of_letter(u->v, 'P') >= 0 ? nc_type_of_letter(u->v, 'P') : 0, NC_WHITE));
+    }
+    ui_explain_no_drop(u, t, msg, sizeof msg);
+    assert_non_null(strstr(msg, "cannot be dropped: all"));
+    assert_non_null(strstr(msg, "squares it may be dropped on are occupied"));
+}
+
+/* Cursor steps on the boards with rear squares (issue 10). */
+static void test_cursor_irregular(void **state)
+{
+    (void)state;
+    const char *names[] = {"stealth-ninja", "flying-warmachines"};
+    for (int i = 0; i < 2; i++) {
+        Ui *u = new_ui(names[i], NULL);
+        const Variant *v = u->v;
+        int f0 = sq(u, "f0");
+        assert_int_equal(ui_cursor_target(v, f0, -1, 0), sq(u, "e0"));
+        assert_int_equal(ui_cursor_target(v, sq(u, "e0"), -1, 0), sq(u, "d1"));
+        assert_int_equal(ui_cursor_target(v, f0, 1, 0), sq(u, "g1"));
+        assert_int_equal(ui_cursor_target(v, f0, 0, 1), sq(u, "f1"));
+        assert_int_equal(ui_cursor_target(v, sq(u, "d1"), 0, -1), sq(u, "e0"));
+        assert_int_equal(ui_cursor_target(v, sq(u, "a1"), 0, -1), sq(u, "a1"));
+        assert_int_equal(ui_cursor_target(v, sq(u, "e10"), 0, -1), sq(u, "e9"));
+        assert_int_equal(ui_cursor_target(v, sq(u, "e11"), -1, 0), sq(u, "d10"));
+        /* f0 h h k: e0, d1, d2 */
+        u->cursor = f0;
+        ui_cursor_step(u, -1, 0);
+        ui_cursor_step(u, -1, 0);
+        ui_cursor_step(u, 0, 1);
+        assert_int_equal(u->cursor, sq(u, "d2"));
+        /* Every square reaches a neighbour each way unless at the edge. */
+        for (int k = 0; k < v->nsquares; k++)
+            assert_true(v->exists[ui_cursor_target(v, v->squares[k], 1, 0)]);
+    }
+}
+
 static void test_redraw_benchmark(void **state)
 {
     (void)state;
@@ -1142,6 +1241,10 @@ int main(void)
         cmocka_unit_test(test_screen_stack),
         cmocka_unit_test(test_screen_replace_and_last_result),
         cmocka_unit_test(test_redraw_benchmark),
+        cmocka_unit_test(test_typed_move_messages),
+        cmocka_unit_test(test_typed_king_step_or_castling),
+        cmocka_unit_test(test_no_drop_reason),
+        cmocka_unit_test(test_cursor_irregular),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

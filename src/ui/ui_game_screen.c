@@ -23,30 +23,11 @@ static bool refuse_if_not_human_turn(Ui *u)
     return false;
 }
 
-/* Why a move from `from` (0: the selected hand piece) to `to` is refused:
- * either the piece cannot move there at all, or it could but would leave
- * its own king where an enemy move could remove it. */
 static void explain_refusal(Ui *u, int from, int drop_type, int to)
 {
-    char a[8], b[8];
-    nc_sqname(u->v, to, b);
-    Position p = u->g.pos;
-    MoveList ml;
-    gen_pseudo(&p, &ml);
-    for (int i = 0; i < ml.n; i++) {
-        const Move *m = &ml.m[i];
-        bool same = drop_type >= 0 ? m->kind == MK_DROP && m->promo == drop_type + 1
-                                   : m->kind != MK_DROP && m->from == from;
-        if (same && m->to == to) {
-            ui_msg(u, true, "Not allowed: that move to %s would leave your king in check", b);
-            return;
-        }
-    }
-    if (drop_type >= 0)
-        ui_msg(u, true, "The %s cannot be dropped on %s", ui_type_name(u->v, drop_type), b);
-    else
-        ui_msg(u, true, "The %s on %s cannot go to %s", ui_type_name(u->v, nc_type(u->g.pos.board[from])),
-               nc_sqname(u->v, from, a), b);
+    char msg[256];
+    ui_explain_refusal(u, from, drop_type, to, msg, sizeof msg);
+    ui_msg(u, true, "%s", msg);
 }
 
 /* With a piece (or a hand piece) selected, Enter on the cursor square
@@ -123,6 +104,24 @@ static void activate(Ui *u)
     }
 }
 
+/* Selects a hand piece to drop, or says why it cannot be dropped now. */
+static void select_drop(Ui *u, int t)
+{
+    int k = 0;
+    for (int i = 0; i < u->legal.n; i++)
+        if (u->legal.m[i].kind == MK_DROP && u->legal.m[i].promo == t + 1)
+            k++;
+    if (!k) {
+        char msg[256];
+        ui_select_drop(u, -1);
+        ui_explain_no_drop(u, t, msg, sizeof msg);
+        ui_msg(u, true, "%s", msg);
+        return;
+    }
+    ui_select_drop(u, t);
+    ui_msg(u, false, "Drop the %s: choose one of the %d marked squares", ui_type_name(u->v, t), k);
+}
+
 static void choose_drop(Ui *u)
 {
     if (refuse_if_not_human_turn(u))
@@ -144,18 +143,7 @@ static void choose_drop(Ui *u)
     int pick = n == 1 ? 0 : ui_menu(u, "Drop which piece?", items, n);
     if (pick < 0)
         return;
-    int t = types[pick];
-    ui_select_drop(u, t);
-    int k = 0;
-    for (int i = 0; i < u->legal.n; i++)
-        if (u->legal.m[i].kind == MK_DROP && u->legal.m[i].promo == t + 1)
-            k++;
-    if (!k) {
-        ui_select_drop(u, -1);
-        ui_msg(u, true, "The %s cannot be dropped anywhere now", ui_type_name(u->v, t));
-    } else {
-        ui_msg(u, false, "Drop the %s: choose a marked square", ui_type_name(u->v, t));
-    }
+    select_drop(u, types[pick]);
 }
 
 static void type_move(Ui *u)
@@ -165,52 +153,13 @@ static void type_move(Ui *u)
     char buf[160] = "";
     if (!ui_prompt(u, "Move: ", buf, sizeof buf) || !buf[0])
         return;
-    Move m;
-    char err[256];
-    if (move_from_text(&u->g.pos, buf, &m, err, sizeof err)) {
-        /* A short form naming several moves: offer them in the menu. */
-        const char *list = strstr(err, "could be ");
-        if (list) {
-            Move c[16];
-            int n = 0;
-            char cands[512];
-            snprintf(cands, sizeof cands, "%s", list + 9);
-            for (char *tok = strtok(cands, " "); tok && n < 16; tok = strtok(NULL, " ")) {
-                size_t l = strlen(tok);
-                if (l && tok[l - 1] == ',' )
-                    tok[l - 1] = 0;
-                char e2[256];
-                if (move_from_text(&u->g.pos, tok, &c[n], e2, sizeof e2) == 0)
-                    n++;
-            }
-            if (n > 1) {
-                ui_play_candidates(u, c, n);
-                return;
-            }
-        }
-        /* For "from-to" that names no legal move, say why when we can. */
-        const char *t = buf;
-        int from = nc_parse_sq(u->v, &t);
-        if (from > 0 && (*t == '-' || *t == 'x'))
-            t++;
-        int to = from > 0 ? nc_parse_sq(u->v, &t) : -1;
-        if (strstr(err, "illegal") && from > 0 && to > 0) {
-            int code = u->g.pos.board[from];
-            if (code == NC_EMPTY)
-                ui_msg(u, true, "%s: there is no piece on %.4s", err, buf);
-            else if (nc_colour(code) != u->g.pos.side)
-                ui_msg(u, true, "%s: that piece is not yours to move", err);
-            else
-                explain_refusal(u, from, -1, to);
-            return;
-        }
-        ui_msg(u, true, "%s", err);
-        return;
-    }
-    char d[200];
-    ui_describe_move(u, &m, d, sizeof d);
-    ui_play(u, &m);
-    ui_msg(u, false, "Played %s", d);
+    Move c[16];
+    char msg[256];
+    int n = ui_typed_move(u, buf, c, 16, msg, sizeof msg);
+    if (n == 0)
+        ui_msg(u, true, "%s", msg);
+    else
+        ui_play_candidates(u, c, n);
 }
 
 static void save_game(Ui *u)
@@ -343,10 +292,8 @@ static void mouse(Ui *u)
                            c ? "White" : "Black");
                     return;
                 }
-                if (refuse_if_not_human_turn(u))
-                    return;
-                ui_select_drop(u, t);
-                ui_msg(u, false, "Drop the %s: choose a marked square", ui_type_name(u->v, t));
+                if (!refuse_if_not_human_turn(u))
+                    select_drop(u, t);
                 return;
             }
         }

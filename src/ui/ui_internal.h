@@ -157,6 +157,17 @@ void ui_draw_too_small(const Ui *u, int rows, int cols);
 
 /* ui_moves.c */
 void ui_cursor_step(Ui *u, int dx, int dy);
+/* Where one cursor step (dx, dy) from sq lands: the nearest existing
+ * square that way, also on irregular boards. */
+int ui_cursor_target(const Variant *v, int sq, int dx, int dy);
+/* A typed move: the candidates it names (1, or several to choose from in
+ * a menu: short forms, a king step that is also a castling), or 0 with
+ * msg saying what is wrong, naming the squares typed. */
+int ui_typed_move(Ui *u, const char *typed, Move *c, int max, char *msg, int len);
+/* Why the piece on from (or the hand piece drop_type) cannot go to to. */
+void ui_explain_refusal(const Ui *u, int from, int drop_type, int to, char *msg, int len);
+/* Why the hand piece type cannot be dropped anywhere now. */
+void ui_explain_no_drop(const Ui *u, int type, char *msg, int len);
 /* Plays one of n candidate moves, asking which in a menu when n > 1. */
 void ui_play_candidates(Ui *u, Move *c, int n);
 
