@@ -18,6 +18,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <locale.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -310,8 +311,11 @@ static void test_highlight_flyover_and_hover(void **state)
     Ui *u = new_ui("titan-chess", "12/12/12/12/12/3p8/12/12/3F8/12/12/6K4k w - - 0 1");
     select_at(u, "d4");
     ui_draw(u);
-    /* The bomber flies over d7 to d8: d8 is a destination, d7 is removed. */
-    assert_int_equal(u->hl[sq(u, "d8")], HL_QUIET);
+    /* The bomber flies over d7 to d8: d8 is a fly-over landing with its
+     * own mark, d7 is removed. */
+    assert_int_equal(u->hl[sq(u, "d8")], HL_FLYOVER);
+    assert_int_equal(cell_at(u, sq(u, "d8"), 0) & A_CHARTEXT, '~');
+    assert_int_equal(pair_at(u, sq(u, "d8")), expect_pair(BG_FLYOVER, FG_MARK));
     assert_int_equal(u->hl[sq(u, "d7")], HL_REMOVED);
     assert_int_equal(u->hl[sq(u, "d6")], HL_QUIET);
     assert_int_equal(pair_at(u, sq(u, "d7")), expect_pair(BG_REMOVED, FG_BLACK));
@@ -1190,6 +1194,217 @@ static void test_cursor_irregular(void **state)
     }
 }
 
+/* After a move, removed pieces' squares and pushed Titans' new squares
+ * stay marked apart from origin and destination (issue 10). */
+static void test_last_move_marks(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("titan-chess", "12/12/12/12/12/3p8/12/12/3F8/12/12/6K4k w - - 0 1");
+    char err[256];
+    Move m;
+    assert_int_equal(move_from_text(&u->g.pos, "d4-d8xd7", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    u->cursor = sq(u, "a12");
+    ui_draw(u);
+    assert_int_equal(u->lastmark[sq(u, "d7")], LM_GONE);
+    assert_int_equal(u->lastmark[sq(u, "d4")], LM_MOVE);
+    assert_int_equal(u->lastmark[sq(u, "d8")], LM_MOVE);
+    assert_int_equal(pair_at(u, sq(u, "d7")), expect_pair(BG_LAST_GONE, FG_MARK));
+    assert_int_equal(cell_at(u, sq(u, "d7"), 0) & A_CHARTEXT, '*');
+    int p = pair_at(u, sq(u, "d4"));
+    assert_true(p == expect_pair(BG_LAST_DARK, FG_MARK) || p == expect_pair(BG_LAST_LIGHT, FG_MARK));
+    assert_true(p != pair_at(u, sq(u, "d7")));
+    /* A push crushing a knight: the Titan's new square d5 is marked. */
+    u = new_ui("chess-titan-rooks", "4k3/8/8/3n4/3r4/8/8/3RK3 w - - 0 1");
+    assert_int_equal(move_from_text(&u->g.pos, "d1-d4^d4%d5", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    u->cursor = sq(u, "a8");
+    ui_draw(u);
+    assert_int_equal(u->lastmark[sq(u, "d5")], LM_PUSHED);
+    assert_int_equal(pair_at(u, sq(u, "d5")), expect_pair(BG_LAST_PUSHED, FG_BLACK));
+    assert_int_equal(mark_at(u, sq(u, "d5")), '^');
+    /* The marks last until the next move only. */
+    assert_int_equal(move_from_text(&u->g.pos, "e8-e7", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    assert_int_equal(u->lastmark[sq(u, "d5")], LM_NONE);
+    assert_int_equal(u->lastmark[sq(u, "e7")], LM_MOVE);
+}
+
+/* A chain push exiling the last Titan: every pushed Titan's new square. */
+static void test_last_move_marks_chain(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess-titan-rooks", "3r4/3r4/8/8/8/8/8/3RK2k w - - 0 1");
+    MoveList ml;
+    gen_legal(&u->g.pos, &ml);
+    int found = -1;
+    char text[160];
+    for (int i = 0; i < ml.n; i++) {
+        move_to_text(&u->g.pos, &ml.m[i], text, sizeof text);
+        if (!strncmp(text, "d1-d7", 5))
+            found = i;
+    }
+    assert_true(found >= 0);
+    move_to_text(&u->g.pos, &ml.m[found], text, sizeof text);
+    assert_string_equal(text, "d1-d7^d7:d8");
+    uint8_t marks[NC_MAX_SQ];
+    ui_move_marks(&u->g.pos, &ml.m[found], marks);
+    assert_int_equal(marks[sq(u, "d8")], LM_PUSHED);
+    assert_int_equal(marks[sq(u, "d7")], LM_MOVE);
+    assert_int_equal(marks[sq(u, "d1")], LM_MOVE);
+}
+
+/* WCAG 2 relative luminance of an xterm 256-colour palette entry. */
+static double xterm_luminance(int i)
+{
+    static const int level[6] = {0, 95, 135, 175, 215, 255};
+    int rgb[3];
+    if (i >= 232) {
+        rgb[0] = rgb[1] = rgb[2] = 8 + 10 * (i - 232);
+    } else if (i == 16 || i >= 16) {
+        rgb[0] = level[(i - 16) / 36];
+        rgb[1] = level[((i - 16) / 6) % 6];
+        rgb[2] = level[(i - 16) % 6];
+    } else {
+        fail_msg("colour %d is not from the 6x6x6 cube or the grey ramp", i);
+    }
+    double lin[3];
+    for (int k = 0; k < 3; k++) {
+        double c = rgb[k] / 255.0;
+        lin[k] = c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+    }
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+}
+
+static double contrast(int a, int b)
+{
+    double la = xterm_luminance(a), lb = xterm_luminance(b);
+    return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
+}
+
+/* Every background that can hold a piece has 4.5:1 contrast to both
+ * sides' pieces; those that only hold a (black) mark, to the mark. */
+static void test_contrast_256(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    int white = ui_piece256(u, NC_WHITE), black = ui_piece256(u, NC_BLACK);
+    assert_true(contrast(231, 16) > 20.9 && contrast(231, 16) < 21.1);
+    for (int bg = 0; bg < BG_COUNT; bg++) {
+        int c = ui_bg256(u, bg);
+        bool mark_only = bg == BG_QUIET || bg == BG_CASTLE || bg == BG_LAST_GONE;
+        printf("background %2d: colour %3d, white %.2f, black %.2f\n", bg, c, contrast(white, c),
+               contrast(black, c));
+        assert_true(contrast(black, c) >= 4.5);
+        if (!mark_only)
+            assert_true(contrast(white, c) >= 4.5);
+    }
+    /* The last move's tint differs from both square colours. */
+    assert_true(ui_bg256(u, BG_LAST_LIGHT) != ui_bg256(u, BG_LIGHT));
+    assert_true(ui_bg256(u, BG_LAST_DARK) != ui_bg256(u, BG_DARK));
+}
+
+/* A hint is marked on the board until the position changes. */
+static void test_hint_marked(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    char err[256];
+    assert_int_equal(move_from_text(&u->g.pos, "g1-f3", &u->hint_move, err, sizeof err), 0);
+    u->hint_key = u->g.pos.key;
+    u->have_hint = true;
+    u->cursor = sq(u, "a4");
+    ui_draw(u);
+    assert_int_equal(pair_at(u, sq(u, "f3")), expect_pair(BG_HINT, FG_MARK));
+    assert_int_equal(cell_at(u, sq(u, "f3"), 0) & A_CHARTEXT, '!');
+    assert_int_equal(mark_at(u, sq(u, "g1")), '!');
+    Move m;
+    assert_int_equal(move_from_text(&u->g.pos, "e2-e4", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    ui_draw(u);
+    assert_true(pair_at(u, sq(u, "f3")) != expect_pair(BG_HINT, FG_MARK));
+}
+
+/* The config file: values, and errors naming the file and line. */
+static void test_config_parse(void **state)
+{
+    (void)state;
+    UiConfig c;
+    char err[512];
+    const char *good = "# my colours\n\ncolour.light = 250\ncolor.white-piece=230\nglyphs = ascii\n"
+                       "key.undo = U\nlevel = 4  # stronger\ntime = 5+3\n";
+    assert_int_equal(ui_config_parse(&c, good, "cfg", err, sizeof err), 0);
+    assert_true(c.bg_set[BG_LIGHT] && c.bg256[BG_LIGHT] == 250);
+    assert_true(c.piece_set[NC_WHITE] && c.piece256[NC_WHITE] == 230);
+    assert_int_equal(c.glyphs, UI_GLYPHS_ASCII);
+    assert_int_equal(c.level, 4);
+    assert_true(c.time.set);
+    assert_int_equal(c.time.base_seconds, 300);
+    assert_int_equal(c.time.increment_seconds, 3);
+    assert_string_equal(c.time.text, "5+3");
+    assert_int_equal(ui_config_key(&c, 'U'), 'u');
+    assert_int_equal(ui_config_key(&c, 'x'), 'x');
+    static const struct {
+        const char *text, *err;
+    } bad[] = {
+        {"level = 4\nlevl = 3\n", "cfg:2: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, time)"},
+        {"colour.light = 300\n", "cfg:1: colour.light: '300' is not a colour number 0-255 of the 256-colour palette"},
+        {"\ncolour.sky = 3\n", "cfg:2: unknown colour 'colour.sky' (white-piece, black-piece, light, dark, "
+                                "last-light, last-dark, ... see ninjachess(6))"},
+        {"glyphs = fancy\n", "cfg:1: glyphs: 'fancy' is neither 'unicode' nor 'ascii'"},
+        {"key.undo = ctrl-u\n", "cfg:1: key.undo: 'ctrl-u' is not one printable character"},
+        {"key.jump = j\n", "cfg:1: unknown action 'key.jump' (move, drop, undo, redo, flip, hint, move-now, "
+                           "switch, new, resign, draw, save, open, tutorial, help, quit, back, forward)"},
+        {"level = 11\n", "cfg:1: level: '11' is not a level 1-10"},
+        {"time = 5+\n", "cfg:1: time: '5+': the increment after '+' must be 0 to 600 seconds"},
+        {"time = blitz\n", "cfg:1: time: 'blitz' is not a time control MINUTES+SECONDS (e.g. 5+3)"},
+        {"# ok\nlevel 3\n", "cfg:2: expected 'name = value', got 'level 3'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(ui_config_parse(&c, bad[i].text, "cfg", err, sizeof err), -1);
+        assert_string_equal(err, bad[i].err);
+    }
+    UiTimeControl tc;
+    assert_int_equal(ui_time_control_parse("1:30+0", &tc, err, sizeof err), 0);
+    assert_int_equal(tc.base_seconds, 90);
+    assert_int_equal(ui_time_control_parse("0+5", &tc, err, sizeof err), -1);
+}
+
+/* The file is found through XDG_CONFIG_HOME, else HOME; a missing file is
+ * no error, a bad one names its path and line. */
+static void test_config_file(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/nc_cfg_XXXXXX", path[600], err[800];
+    assert_non_null(mkdtemp(dir));
+    char *old_xdg = getenv("XDG_CONFIG_HOME") ? strdup(getenv("XDG_CONFIG_HOME")) : NULL;
+    setenv("XDG_CONFIG_HOME", dir, 1);
+    assert_int_equal(ui_config_path(path, sizeof path), 0);
+    char want[600];
+    snprintf(want, sizeof want, "%s/ninjachess/config", dir);
+    assert_string_equal(path, want);
+    UiConfig c;
+    assert_int_equal(ui_config_load(&c, err, sizeof err), 0);
+    snprintf(want, sizeof want, "%s/ninjachess", dir);
+    assert_int_equal(mkdir(want, 0700), 0);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("level = 2\nglyphs = round\n", f);
+    fclose(f);
+    assert_int_equal(ui_config_load(&c, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s/ninjachess/config:2: glyphs: 'round' is neither 'unicode' nor 'ascii'", dir);
+    assert_string_equal(err, want);
+    unlink(path);
+    snprintf(want, sizeof want, "%s/ninjachess", dir);
+    rmdir(want);
+    rmdir(dir);
+    if (old_xdg)
+        setenv("XDG_CONFIG_HOME", old_xdg, 1);
+    else
+        unsetenv("XDG_CONFIG_HOME");
+    free(old_xdg);
+}
+
 static void test_redraw_benchmark(void **state)
 {
     (void)state;
@@ -1245,6 +1460,12 @@ int main(void)
         cmocka_unit_test(test_typed_king_step_or_castling),
         cmocka_unit_test(test_no_drop_reason),
         cmocka_unit_test(test_cursor_irregular),
+        cmocka_unit_test(test_last_move_marks),
+        cmocka_unit_test(test_last_move_marks_chain),
+        cmocka_unit_test(test_contrast_256),
+        cmocka_unit_test(test_hint_marked),
+        cmocka_unit_test(test_config_parse),
+        cmocka_unit_test(test_config_file),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

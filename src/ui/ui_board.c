@@ -11,17 +11,31 @@
 #define PANEL_MIN_W 34
 #define PANEL_MIN_H 14
 
-static const short bg256[BG_COUNT] = {
-    [BG_LIGHT] = 180, [BG_DARK] = 137, [BG_QUIET] = 71, [BG_CAPTURE] = 167,
-    [BG_REMOVED] = 133, [BG_PUSH] = 33, [BG_PROMO] = 178, [BG_CASTLE] = 37,
-    [BG_LAST_LIGHT] = 187, [BG_LAST_DARK] = 143, [BG_CHECK] = 196, [BG_SELECTED] = 226,
+/* The xterm 256-colour palette offers only a few backgrounds with 4.5:1
+ * contrast (WCAG) to both white (231) and black (16) text: 29, 63, 98,
+ * 131, 163 and 243, all of relative luminance near 0.18.  Every background
+ * that can hold a piece is one of them; marks tell apart those that share
+ * one.  Backgrounds that only ever hold a black mark (quiet, castling,
+ * emptied squares) may be lighter.  tests/test_ui.c checks the ratios. */
+static const short bg256_default[BG_COUNT] = {
+    [BG_LIGHT] = 243, [BG_DARK] = 29, [BG_QUIET] = 114, [BG_CAPTURE] = 131,
+    [BG_REMOVED] = 131, [BG_PUSH] = 98, [BG_PROMO] = 98, [BG_CASTLE] = 117,
+    [BG_LAST_LIGHT] = 63, [BG_LAST_DARK] = 63, [BG_CHECK] = 163, [BG_SELECTED] = 98,
+    [BG_FLYOVER] = 131, [BG_LAST_GONE] = 217, [BG_LAST_PUSHED] = 98, [BG_HINT] = 163,
 };
 static const short bg8[BG_COUNT] = {
     [BG_LIGHT] = COLOR_YELLOW, [BG_DARK] = COLOR_GREEN, [BG_QUIET] = COLOR_CYAN,
     [BG_CAPTURE] = COLOR_RED, [BG_REMOVED] = COLOR_MAGENTA, [BG_PUSH] = COLOR_BLUE,
     [BG_PROMO] = COLOR_WHITE, [BG_CASTLE] = COLOR_CYAN, [BG_LAST_LIGHT] = COLOR_YELLOW,
     [BG_LAST_DARK] = COLOR_GREEN, [BG_CHECK] = COLOR_RED, [BG_SELECTED] = COLOR_WHITE,
+    [BG_FLYOVER] = COLOR_RED, [BG_LAST_GONE] = COLOR_MAGENTA, [BG_LAST_PUSHED] = COLOR_BLUE,
+    [BG_HINT] = COLOR_MAGENTA,
 };
+
+short ui_default_bg256(int bg)
+{
+    return bg256_default[bg];
+}
 
 static int pair_of(int bg, int fg)
 {
@@ -43,9 +57,9 @@ void ui_colours_init(Ui *u)
         return;
     }
     for (int bg = 0; bg < BG_COUNT; bg++) {
-        short b = u->colours == 256 ? bg256[bg] : bg8[bg];
-        short w = u->colours == 256 ? 231 : COLOR_WHITE;
-        short k = u->colours == 256 ? 16 : COLOR_BLACK;
+        short b = u->colours == 256 ? ui_bg256(u, bg) : bg8[bg];
+        short w = u->colours == 256 ? ui_piece256(u, NC_WHITE) : COLOR_WHITE;
+        short k = u->colours == 256 ? ui_piece256(u, NC_BLACK) : COLOR_BLACK;
         init_pair((short)pair_of(bg, FG_WHITE), w, b);
         init_pair((short)pair_of(bg, FG_BLACK), k, b);
         init_pair((short)pair_of(bg, FG_MARK), k, b);
@@ -142,10 +156,15 @@ const char *ui_piece_str(const Ui *u, int code, char *buf)
 
 static bool is_last_move_square(const Ui *u, int sq)
 {
-    if (u->g.nply == 0)
+    return u->lastmark[sq] != LM_NONE;
+}
+
+static bool is_hint_square(const Ui *u, int sq)
+{
+    if (!u->have_hint || u->reviewing || u->hint_key != u->g.pos.key)
         return false;
-    const Move *m = &u->g.moves[u->g.nply - 1];
-    return sq == m->to || (m->kind != MK_DROP && sq == m->from) || (m->kind == MK_DROP && sq == m->aux);
+    const Move *m = &u->hint_move;
+    return sq == m->to || sq == (m->kind == MK_DROP ? m->aux : m->from);
 }
 
 static int bg_of(const Ui *u, int sq)
@@ -154,15 +173,21 @@ static int bg_of(const Ui *u, int sq)
     /* a1 is dark: file index plus rank number odd means dark. */
     bool light = (v->file_of[sq] + v->rank_of[sq] + v->rank_base) % 2 == 0;
     static const int hl_bg[HL_COUNT] = {BG_LIGHT, BG_QUIET, BG_CAPTURE, BG_REMOVED,
-                                         BG_PUSH, BG_PROMO, BG_CASTLE};
+                                         BG_PUSH, BG_PROMO, BG_CASTLE, BG_FLYOVER};
     if (u->hl[sq])
         return hl_bg[u->hl[sq]];
     if (u->removes[sq])
         return BG_REMOVED;
     if (sq == u->sel)
         return BG_SELECTED;
-    if (u->in_check && sq == u->g.pos.king[u->g.pos.side])
+    if (u->in_check && !u->reviewing && sq == u->g.pos.king[u->g.pos.side])
         return BG_CHECK;
+    if (is_hint_square(u, sq))
+        return BG_HINT;
+    if (u->lastmark[sq] == LM_GONE)
+        return BG_LAST_GONE;
+    if (u->lastmark[sq] == LM_PUSHED)
+        return BG_LAST_PUSHED;
     if (is_last_move_square(u, sq))
         return light ? BG_LAST_LIGHT : BG_LAST_DARK;
     return light ? BG_LIGHT : BG_DARK;
@@ -170,7 +195,7 @@ static int bg_of(const Ui *u, int sq)
 
 int ui_square_pair(const Ui *u, int sq)
 {
-    int code = u->g.pos.board[sq];
+    int code = ui_shown_pos(u)->board[sq];
     int fg = code == NC_EMPTY ? FG_MARK : nc_colour(code) == NC_WHITE ? FG_WHITE : FG_BLACK;
     return pair_of(bg_of(u, sq), fg);
 }
@@ -179,7 +204,7 @@ int ui_square_pair(const Ui *u, int sq)
  * dark squares; bold for White's pieces so the sides differ without colour. */
 static attr_t square_attr(const Ui *u, int sq)
 {
-    int code = u->g.pos.board[sq];
+    int code = ui_shown_pos(u)->board[sq];
     attr_t a = 0;
     if (code != NC_EMPTY && nc_colour(code) == NC_WHITE)
         a |= A_BOLD;
@@ -203,11 +228,17 @@ static attr_t square_attr(const Ui *u, int sq)
 
 static char hl_mark(const Ui *u, int sq)
 {
-    static const char marks[HL_COUNT] = {0, '+', 'x', '*', '^', '=', 'O'};
+    static const char marks[HL_COUNT] = {0, '+', 'x', '*', '^', '=', 'O', '~'};
     if (u->hl[sq])
         return marks[u->hl[sq]];
     if (u->removes[sq])
         return '*';
+    if (is_hint_square(u, sq))
+        return '!';
+    if (u->lastmark[sq] == LM_GONE)
+        return '*';
+    if (u->lastmark[sq] == LM_PUSHED)
+        return '^';
     return 0;
 }
 
@@ -221,7 +252,7 @@ static void draw_square(const Ui *u, int sq)
     for (int r = 0; r < l->ch; r++)
         mvhline(y + r, x, ' ', l->cw);
     int cy = y + l->ch / 2, cx = x + l->cw / 2;
-    int code = u->g.pos.board[sq];
+    int code = ui_shown_pos(u)->board[sq];
     char mark = hl_mark(u, sq);
     char buf[4];
     if (code != NC_EMPTY) {
@@ -288,7 +319,7 @@ static void draw_hand(Ui *u, int row, int c)
     int x = l->px + 12;
     bool any = false;
     for (int t = 0; t < v->ntypes; t++) {
-        int n = u->g.pos.hand[c][t];
+        int n = ui_shown_pos(u)->hand[c][t];
         if (!n)
             continue;
         any = true;
@@ -367,7 +398,7 @@ static void draw_tutorial_panel(Ui *u, int y)
 {
     const Variant *v = u->v;
     int type = u->tut_type;
-    int code = u->g.pos.board[u->sel ? u->sel : u->cursor];
+    int code = ui_shown_pos(u)->board[u->sel ? u->sel : u->cursor];
     if (u->sel && code != NC_EMPTY)
         type = nc_type(code);
     if (type < 0)
@@ -477,7 +508,7 @@ static int draw_panel_cursor(const Ui *u, int y)
 {
     const Variant *v = u->v;
     char sqn[8], line[256];
-    int code = u->g.pos.board[u->cursor];
+    int code = ui_shown_pos(u)->board[u->cursor];
     nc_sqname(v, u->cursor, sqn);
     if (code != NC_EMPTY && code != NC_OFF)
         snprintf(line, sizeof line, "%s: %s %s%s", sqn, nc_colour(code) == NC_WHITE ? "White" : "Black",

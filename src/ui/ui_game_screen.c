@@ -410,6 +410,7 @@ static void game_key(Ui *u, void *self, int k)
 {
     (void)self;
     u->msg[0] = 0;
+    k = ui_config_key(&u->cfg, k);
     for (size_t i = 0; i < sizeof cursor_keys / sizeof cursor_keys[0]; i++)
         if (cursor_keys[i].key == k) {
             for (int n = 0; n < cursor_keys[i].steps; n++)

@@ -32,6 +32,7 @@ enum {
     HL_PUSH,     /* an enemy Titan there is pushed */
     HL_PROMO,    /* the move promotes */
     HL_CASTLE,   /* the king castles to this square */
+    HL_FLYOVER,  /* the piece lands here after taking pieces on the way */
     HL_COUNT
 };
 
@@ -40,11 +41,20 @@ enum {
     BG_LIGHT, BG_DARK,
     BG_QUIET, BG_CAPTURE, BG_REMOVED, BG_PUSH, BG_PROMO, BG_CASTLE,
     BG_LAST_LIGHT, BG_LAST_DARK, BG_CHECK, BG_SELECTED,
+    BG_FLYOVER, BG_LAST_GONE, BG_LAST_PUSHED, BG_HINT,
     BG_COUNT
 };
 enum { FG_WHITE, FG_BLACK, FG_MARK, FG_COUNT };
 /* Pairs for the panel after the square pairs. */
 enum { PAIR_TITLE = 1 + BG_COUNT * FG_COUNT, PAIR_ERROR, PAIR_GOOD, PAIR_DIM };
+
+/* What the move that led to the shown position did to a square. */
+enum {
+    LM_NONE,
+    LM_MOVE,    /* a piece left or reached it (origin, destination, castling rook) */
+    LM_GONE,    /* a piece was removed from it: flown or jumped over, crushed, exiled */
+    LM_PUSHED,  /* a pushed Titan now stands on it */
+};
 
 enum { PL_HUMAN, PL_COMPUTER };
 /* Game end beyond the position's own status. */
@@ -62,6 +72,31 @@ typedef struct {
     int hand_x0[2][NC_MAX_TYPES], hand_x1[2][NC_MAX_TYPES];
 } Layout;
 
+/* A time control, as the config file (and later the command line) gives
+ * it: base time and increment, and the text it was written as. */
+typedef struct {
+    bool set;
+    int base_seconds;
+    int increment_seconds;
+    char text[32];
+} UiTimeControl;
+
+enum { UI_GLYPHS_DEFAULT, UI_GLYPHS_ASCII, UI_GLYPHS_UNICODE };
+#define UI_MAX_KEYS 32
+
+/* The settings of the config file (ui_config.c); all zero: none. */
+typedef struct {
+    short bg256[BG_COUNT];
+    bool bg_set[BG_COUNT];
+    short piece256[2];
+    bool piece_set[2];
+    int glyphs;              /* UI_GLYPHS_* */
+    int level;               /* 0: not set */
+    UiTimeControl time;
+    int keys[UI_MAX_KEYS];   /* per action: the key the file gives it, 0 none */
+    char path[600];
+} UiConfig;
+
 typedef struct Ui {
     const char *data_dir;
     Variant *v;
@@ -69,6 +104,7 @@ typedef struct Ui {
     Game g;
     Position start;       /* where the game began (for [FEN] and move texts) */
     char (*text)[160];    /* move text of each ply of g */
+    uint8_t *mover;       /* 1 + type of the piece that moved at each ply */
     Move *redo;           /* plies taken back, last undone last */
     int nredo, cap;
 
@@ -84,6 +120,18 @@ typedef struct Ui {
     uint8_t hl[NC_MAX_SQ];     /* HL_* for the selection */
     uint8_t removes[NC_MAX_SQ];/* squares the hovered move removes */
     char hover[200];      /* what the hovered move does, in words */
+    uint8_t lastmark[NC_MAX_SQ]; /* LM_* of the move that led to the shown position */
+
+    /* Review: the board shows the position after view_ply plies of g
+     * (view_pos) while the game itself stays where it is. */
+    bool reviewing;
+    int view_ply;
+    Position view_pos;
+    int list_top;         /* first move line the move list shows (review scrolls it) */
+
+    Move hint_move;       /* the last hint, marked while hint_key is the position's */
+    uint64_t hint_key;
+    bool have_hint;
 
     int end;              /* END_* */
     GameStatus status;
@@ -102,6 +150,7 @@ typedef struct Ui {
     bool tutorial;        /* sandbox: any piece may be placed and moved */
     int tut_type;         /* piece type the tutorial explains, -1 none */
     Layout lay;
+    UiConfig cfg;
     char save_path[512];  /* last file saved or loaded */
 
     /* The game's own file in the state directory (ui_autosave.c); empty
@@ -132,6 +181,20 @@ bool ui_undo(Ui *u);
 bool ui_redo(Ui *u);
 void ui_hover(Ui *u);            /* fills hover/removes for the cursor square */
 void ui_describe_move(const Ui *u, const Move *m, char *buf, int len);
+/* The move list's text of ply (0-based): the moving piece's letter and the
+ * move text.  The one place a listed move is written. */
+void ui_move_label(const Ui *u, int ply, char *buf, int len);
+/* LM_* marks of move m made from position before, into marks[NC_MAX_SQ]. */
+void ui_move_marks(const Position *before, const Move *m, uint8_t *marks);
+/* The position after ply plies of the game (0..nply). */
+void ui_position_at(const Ui *u, int ply, Position *out);
+/* The position on the board and its ply count: the reviewed one, or the game's. */
+const Position *ui_shown_pos(const Ui *u);
+int ui_shown_ply(const Ui *u);
+/* Shows the position after ply plies (clamped); the last one ends the review. */
+void ui_review(Ui *u, int ply);
+/* Ends the review there: the plies after the reviewed position are dropped. */
+void ui_review_continue(Ui *u);
 void ui_msg(Ui *u, bool error, const char *fmt, ...)
 #ifdef __GNUC__
     __attribute__((format(printf, 3, 4)))
@@ -146,6 +209,7 @@ const char *ui_type_name(const Variant *v, int type);
 
 /* ui_board.c */
 void ui_colours_init(Ui *u);
+short ui_default_bg256(int bg);  /* the built-in palette entry of a background */
 void ui_layout(Ui *u, int rows, int cols);
 void ui_draw(Ui *u);
 void ui_square_cell(const Ui *u, int sq, int *y, int *x);
@@ -154,6 +218,22 @@ int ui_square_at(const Ui *u, int y, int x);
 const char *ui_piece_str(const Ui *u, int code, char *buf);
 int ui_square_pair(const Ui *u, int sq);    /* colour pair used for a square */
 void ui_draw_too_small(const Ui *u, int rows, int cols);
+
+/* ui_config.c */
+/* Reads the config file if there is one; -1 with "FILE:LINE: reason". */
+int ui_config_load(UiConfig *c, char *err, int errlen);
+/* Parses config text; name is the file name used in messages. */
+int ui_config_parse(UiConfig *c, const char *text, const char *name, char *err, int errlen);
+/* $XDG_CONFIG_HOME/ninjachess/config or ~/.config/ninjachess/config. */
+int ui_config_path(char *buf, int len);
+/* "MINUTES[:SS][+SECONDS]" into tc; -1 with the reason. */
+int ui_time_control_parse(const char *s, UiTimeControl *tc, char *err, int errlen);
+/* The key as the game screen's defaults know it: a key the file gave to
+ * an action becomes that action's default key. */
+int ui_config_key(const UiConfig *c, int key);
+/* The 256-colour palette entry of a square background or a side's pieces. */
+short ui_bg256(const Ui *u, int bg);
+short ui_piece256(const Ui *u, int colour);
 
 /* ui_moves.c */
 void ui_cursor_step(Ui *u, int dx, int dy);

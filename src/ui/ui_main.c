@@ -311,6 +311,17 @@ int ui_main(const Options *opt)
     setlocale(LC_ALL, "");
     static Ui u;
     init_ui(&u, opt);
+    /* A broken config file stops the program before the screen starts, so
+     * that the player sees FILE:LINE and what is wrong. */
+    char cfg_err[1200];
+    if (ui_config_load(&u.cfg, cfg_err, sizeof cfg_err)) {
+        fprintf(stderr, "ninjachess: %s (fix or remove the file)\n", cfg_err);
+        return 1;
+    }
+    if (u.cfg.glyphs == UI_GLYPHS_ASCII)
+        u.ascii = true;
+    if (u.cfg.level && !opt->level)
+        u.level = u.cfg.level;
     int chosen = game_from_options(&u, opt);
     if (chosen < 0 || start_curses()) {
         ui_game_free(&u);
