@@ -372,9 +372,9 @@ static void test_drop_squares(void **state)
     assert_int_equal(u->hl[sq(u, "e4")], HL_QUIET);
     assert_int_equal(u->hl[sq(u, "d2")], HL_NONE);
     assert_int_equal(pair_at(u, sq(u, "e3")), expect_pair(BG_QUIET, FG_MARK));
-    /* The move list shows the move text. */
-    assert_true(screen_has("1. e2-e5"));
-    assert_true(screen_has("e9-e7"));
+    /* The move list shows the moving piece's letter and the move text. */
+    assert_true(screen_has("1. Pe2-e5"));
+    assert_true(screen_has("Pe9-e7"));
 }
 
 static void test_check_and_last_move(void **state)
@@ -1046,9 +1046,10 @@ static void test_screen_stack(void **state)
     assert_int_equal(u->g.pos.board[sq(u, "e4")], nc_code(nc_type_of_letter(u->v, 'P'), NC_WHITE));
     assert_string_equal(u->msg, "Back from the tutorial");
     screen_draw();
-    assert_true(screen_has("1. e2-e4"));
+    assert_true(screen_has("1. Pe2-e4"));
     assert_false(screen_has("Chess - tutorial"));
 
+    ungetch('y'); /* "Leave this game for a new one?" */
     screen_key('n');
     assert_int_equal(screen_top(), SCR_START);
     screen_draw();
@@ -1056,6 +1057,7 @@ static void test_screen_stack(void **state)
     screen_key(27); /* back to the game in progress */
     assert_int_equal(screen_top(), SCR_GAME);
     assert_int_equal(u->g.nply, 1);
+    ungetch('y');
     screen_key('n');
     screen_key('\n');
     assert_int_equal(screen_depth(), 1);

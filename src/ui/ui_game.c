@@ -557,6 +557,25 @@ static void hint_tick(Ui *u)
         }
 }
 
+bool ui_computer_accepts_draw(Ui *u, int side, int *score)
+{
+    ui_computer_stop(u);
+    if (!u->search)
+        u->search = search_new(16);
+    *score = 0;
+    if (!u->search)
+        return false;
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.level = 10;
+    lim.depth = 6;
+    lim.seconds = 0.5;
+    SearchInfo info;
+    search_run(u->search, &u->g, &lim, &info);
+    *score = u->g.pos.side == side ? info.score : -info.score;
+    return *score <= UI_DRAW_ACCEPT_CP;
+}
+
 void ui_computer_move_now(Ui *u)
 {
     if (u->search && u->thinking)

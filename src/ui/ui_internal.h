@@ -70,6 +70,9 @@ typedef struct {
     int msg_y, hint_y;     /* message and key-hint lines */
     int hand_y[2];         /* panel rows of the hands (for clicks) */
     int hand_x0[2][NC_MAX_TYPES], hand_x1[2][NC_MAX_TYPES];
+    int list_y, list_rows, list_first; /* the move list's rows (for clicks) */
+    bool list_two;                     /* two plies a row */
+    int list_x[2];                     /* columns of White's and Black's moves */
 } Layout;
 
 /* A time control, as the config file (and later the command line) gives
@@ -204,6 +207,11 @@ void ui_computer_tick(Ui *u);    /* starts or finishes the computer's move */
 void ui_computer_stop(Ui *u);    /* abandons a running search */
 void ui_hint(Ui *u);             /* starts looking for a move for the human */
 void ui_computer_move_now(Ui *u);
+/* The computer playing side answers a draw offer: a short search of the
+ * position; it accepts when its score (its own view, centipawns, in
+ * *score) is at most UI_DRAW_ACCEPT_CP, i.e. it is not better off. */
+#define UI_DRAW_ACCEPT_CP 25
+bool ui_computer_accepts_draw(Ui *u, int side, int *score);
 bool ui_game_over(const Ui *u);
 const char *ui_type_name(const Variant *v, int type);
 
@@ -234,6 +242,17 @@ int ui_config_key(const UiConfig *c, int key);
 /* The 256-colour palette entry of a square background or a side's pieces. */
 short ui_bg256(const Ui *u, int bg);
 short ui_piece256(const Ui *u, int colour);
+
+/* ui_panel.c */
+void ui_draw_panel(Ui *u);
+
+/* ui_review.c */
+/* "12." or "12..." for the ply (0-based) of the game. */
+void ui_ply_number(const Ui *u, int ply, char *buf, int len);
+/* Draws the move list in rows top..bottom-1 and keeps its geometry. */
+void ui_draw_move_list(Ui *u, int top, int bottom);
+/* The ply (0-based) of the move drawn at y, x in the list, or -1. */
+int ui_list_ply_at(const Ui *u, int y, int x);
 
 /* ui_moves.c */
 void ui_cursor_step(Ui *u, int dx, int dy);

@@ -85,7 +85,7 @@ static int start_curses(void)
     /* The terminal's own cursor sits on the cursor square: one more cue
      * that works on every terminal, colour or not. */
     curs_set(1);
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
     mouseinterval(0);
     timeout(40); /* keys and redraws within 50 ms while the computer thinks */
     return 0;

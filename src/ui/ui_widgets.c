@@ -99,10 +99,25 @@ int ui_menu(Ui *u, const char *title, const char *const *items, int n)
     }
 }
 
+/* Yes or no: y and n answer at once, as do the menu's keys. */
 bool ui_confirm(Ui *u, const char *question)
 {
-    const char *items[] = {"Yes", "No"};
-    return ui_menu(u, question, items, 2) == 0;
+    const char *items[] = {"Yes (y)", "No (n)"};
+    UiMenu m = {question, items, 2, 0, 0, 0, 0};
+    for (;;) {
+        ui_draw(u);
+        ui_menu_draw(&m);
+        int k = ui_getkey(u);
+        if (k == ERR)
+            return false;
+        if (k == 'y' || k == 'Y')
+            return true;
+        if (k == 'n' || k == 'N')
+            return false;
+        int r = ui_menu_key(&m, k);
+        if (r != MENU_OPEN)
+            return r == 0;
+    }
 }
 
 bool ui_prompt(Ui *u, const char *question, char *buf, int len)
