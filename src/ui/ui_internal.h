@@ -275,11 +275,16 @@ void ui_play_candidates(Ui *u, Move *c, int n);
  * MENU_OPEN while the menu stays open.  ui_menu_draw records the geometry
  * that clicks are matched against. */
 enum { MENU_OPEN = -2, MENU_CANCEL = -1 };
+#define UI_MENU_MAX 64
 typedef struct {
     const char *title;
     const char *const *items;
     int n, cur;
     int top, left, width;  /* where it was last drawn */
+    const char *keys;      /* the key of each item; NULL: 1-9 */
+    /* Screen row of each item's first line and its line count as last
+     * drawn (long items and titles wrap at word boundaries); -1: not shown. */
+    int item_y[UI_MENU_MAX], item_h[UI_MENU_MAX];
 } UiMenu;
 void ui_menu_draw(UiMenu *m);
 int ui_menu_key(UiMenu *m, int key);

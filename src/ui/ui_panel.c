@@ -57,6 +57,19 @@ static int text_width(const char *s)
     return n;
 }
 
+/* Bytes of s that fill at most cols columns. */
+static int bytes_for(const char *s, int cols)
+{
+    int b = 0;
+    while (s[b] && cols > 0) {
+        b++;
+        while (((unsigned char)s[b] & 0xC0) == 0x80)
+            b++;
+        cols--;
+    }
+    return b;
+}
+
 /* Fields separated by two blanks, as many to a row as fit, none split
  * (unless longer than the panel); returns the next free row. */
 static int flow_fields(const Ui *u, int y, attr_t a, const char *const *fields, int n)
@@ -73,7 +86,7 @@ static int flow_fields(const Ui *u, int y, attr_t a, const char *const *fields, 
             break;
         if (x)
             x += 2;
-        mvaddstr(y, u->lay.px + x, fields[i]);
+        mvaddnstr(y, u->lay.px + x, fields[i], bytes_for(fields[i], w - x));
         x += len;
     }
     attrset(A_NORMAL);
