@@ -81,8 +81,11 @@ static bool use_selection(Ui *u)
 
 static void activate(Ui *u)
 {
-    if (!continue_from_review(u))
+    if (u->reviewing) {
+        /* The player chooses the move once back in play. */
+        continue_from_review(u);
         return;
+    }
     if (ui_game_over(u)) {
         ui_msg(u, true, "The game is over (%s); n starts a new one, u takes back", u->result);
         return;
@@ -234,7 +237,7 @@ static void new_game(Ui *u)
         return;
     }
     if (u->g.nply > 0 && !ui_game_over(u) &&
-        !ui_confirm(u, "Leave this game for a new one? It stays saved and is offered at the next start")) {
+        !ui_confirm(u, "Leave this game for a new one? (It stays saved.)")) {
         ui_msg(u, false, "The game goes on");
         return;
     }
