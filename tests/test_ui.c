@@ -1407,6 +1407,112 @@ static void test_config_file(void **state)
     free(old_xdg);
 }
 
+/* The move list: every ply, the moving piece's letter, scrolling with
+ * the review, and clicks naming plies; review positions and continuing
+ * from one (issue 10). */
+static void test_move_list_and_review(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    const char *plies[] = {"a2-a3", "a7-a6", "b2-b3", "b7-b6", "c2-c3", "c7-c6", "d2-d3", "d7-d6",
+                           "e2-e3", "e7-e6", "f2-f3", "f7-f6", "g2-g3", "g7-g6", "h2-h3", "h7-h6",
+                           "a3-a4", "a6-a5", "b3-b4", "b6-b5", "c3-c4", "c6-c5", "d3-d4", "d6-d5", "e3-e4", "e6-e5", "f3-f4", "f6-f5",
+                           "g3-g4", "g6-g5", "h3-h4", "h6-h5", "b1-d2", "b8-d7"};
+    int n = (int)(sizeof plies / sizeof plies[0]);
+    for (int i = 0; i < n; i++)
+        play_text(u, plies[i]);
+    char label[200];
+    ui_move_label(u, 0, label, sizeof label);
+    assert_string_equal(label, "Pa2-a3");
+    ui_move_label(u, 33, label, sizeof label);
+    assert_string_equal(label, "Nb8-d7");
+    ui_draw(u);
+    /* 80x24: the end of the game is shown, not its start. */
+    assert_true(screen_has("17. Nb1-d2"));
+    assert_false(screen_has(" 1. Pa2-a3"));
+    assert_true(screen_has("of 17]"));
+    ui_review(u, 0);
+    ui_draw(u);
+    assert_true(u->reviewing);
+    assert_true(screen_has(" 1. Pa2-a3"));
+    assert_true(screen_has("Reviewing: after the start"));
+    /* The board shows the start position, the game stays where it is. */
+    assert_int_equal(ui_shown_pos(u)->board[sq(u, "a2")], u->start.board[sq(u, "a2")]);
+    assert_int_equal(u->g.nply, n);
+    /* A click on Black's second move reviews the position after it. */
+    int y = u->lay.list_y + 1, x = u->lay.list_x[1];
+    assert_int_equal(ui_list_ply_at(u, y, x), 3);
+    assert_int_equal(ui_list_ply_at(u, y, u->lay.list_x[0]), 2);
+    ui_review(u, 4);
+    ui_draw(u);
+    assert_true(screen_has("after 2... Pb7-b6"));
+    assert_int_equal(ui_shown_pos(u)->board[sq(u, "b6")], nc_code(nc_type_of_letter(u->v, 'P'), NC_BLACK));
+    assert_int_equal(ui_shown_pos(u)->board[sq(u, "c3")], NC_EMPTY);
+    /* Its last-move marks are those of b7-b6. */
+    assert_int_equal(u->lastmark[sq(u, "b7")], LM_MOVE);
+    assert_int_equal(u->lastmark[sq(u, "b6")], LM_MOVE);
+    assert_int_equal(u->lastmark[sq(u, "g8")], LM_NONE);
+    /* Continuing drops the later plies. */
+    ui_review_continue(u);
+    assert_false(u->reviewing);
+    assert_int_equal(u->g.nply, 4);
+    assert_int_equal(u->g.pos.board[sq(u, "c3")], NC_EMPTY);
+    play_text(u, "e2-e4");
+    ui_move_label(u, 4, label, sizeof label);
+    assert_string_equal(label, "Pe2-e4");
+    /* The end of the review is the game's position. */
+    ui_review(u, 2);
+    ui_review(u, 99);
+    assert_false(u->reviewing);
+}
+
+/* The computer answers a draw offer from its evaluation (issue 10). */
+static void test_computer_draw_answer(void **state)
+{
+    (void)state;
+    int score;
+    Ui *u = new_ui("chess", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_false(ui_computer_accepts_draw(u, NC_BLACK, &score));
+    assert_true(score > 500);
+    u = new_ui("chess", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    assert_true(ui_computer_accepts_draw(u, NC_BLACK, &score));
+    assert_true(score < -500);
+    u = new_ui("chess", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");
+    assert_true(ui_computer_accepts_draw(u, NC_WHITE, &score) == (score <= UI_DRAW_ACCEPT_CP));
+    assert_true(score > -100 && score < 100);
+    ui_game_free(u);
+}
+
+/* The panel cuts nothing at 80x24: the level, the Titans, the hover. */
+static void test_panel_not_cut(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("titan-chess", NULL);
+    u->player[1] = PL_COMPUTER;
+    u->level = 10;
+    ui_draw(u);
+    assert_true(screen_has("level 10"));
+    ui_game_free(&U);
+    memset(&U, 0, sizeof U);
+    U.drop_type = -1;
+    U.utf8 = true;
+    char err[512];
+    assert_int_equal(ui_game_new(&U, NC_TEST_DATA_DIR, "stealth-ninja", NULL, "insane-ninja,scepter", NULL, NULL,
+                                 err, sizeof err), 0);
+    u = &U;
+    ui_draw(u);
+    assert_true(screen_has("Setup: main. Rules: insane-ninja,scepter."));
+    /* A long preview wraps instead of being cut. */
+    u = new_ui("chess-titan-rooks", "4k3/8/8/3n4/3r4/8/8/3RK3 w - - 0 1");
+    select_at(u, "d1");
+    u->cursor = sq(u, "d4");
+    ui_hover(u);
+    ui_draw(u);
+    assert_true(strlen(u->hover) > (size_t)u->lay.pw - 1);
+    assert_true(screen_has("pushes d4 (Rook),"));
+    assert_true(screen_has("crushes d5 (Knight)"));
+}
+
 static void test_redraw_benchmark(void **state)
 {
     (void)state;
@@ -1468,6 +1574,9 @@ int main(void)
         cmocka_unit_test(test_hint_marked),
         cmocka_unit_test(test_config_parse),
         cmocka_unit_test(test_config_file),
+        cmocka_unit_test(test_move_list_and_review),
+        cmocka_unit_test(test_computer_draw_answer),
+        cmocka_unit_test(test_panel_not_cut),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

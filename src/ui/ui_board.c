@@ -351,11 +351,21 @@ void ui_draw(Ui *u)
     int rows, cols;
     getmaxyx(stdscr, rows, cols);
     if (!u->v) {
-        /* The start screen draws its menu over an empty screen. */
+        /* The start screen draws its menu over an empty screen; a message
+         * (a damaged saved game put aside) is wrapped over the last lines. */
         erase();
         mvprintw(0, 0, "%.*s", cols - 1, "ninjachess");
-        if (u->msg[0])
-            mvprintw(rows - 2 > 1 ? rows - 2 : 1, 0, "%.*s", cols - 1, u->msg);
+        int n = 0;
+        for (const char *m = cols > 10 ? u->msg : ""; *m; n++) {
+            int split = message_split(m, cols - 1);
+            m += split < 0 ? (int)strlen(m) : split + (m[split] == ' ');
+        }
+        int y = rows - n > 1 ? rows - n : 1;
+        for (const char *m = cols > 10 ? u->msg : ""; *m && y < rows; y++) {
+            int split = message_split(m, cols - 1);
+            mvprintw(y, 0, "%.*s", split < 0 ? cols - 1 : split, m);
+            m += split < 0 ? (int)strlen(m) : split + (m[split] == ' ');
+        }
         refresh();
         return;
     }
