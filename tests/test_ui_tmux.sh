@@ -63,6 +63,10 @@ printf '[Variant "stealth-ninja"]\n\n1. e2-e9 *\n' >"$XDG_STATE_HOME/ninjachess/
 start
 expect "Start the game" "start screen after a damaged autosave"
 expect "could not be read" "damaged autosave reported"
+# The lines joined: the notice is wrapped at blanks (or after a slash), not cut.
+n=0; while [ $n -lt 50 ] && ! screen | tr '\n' ' ' | tr -s ' ' | grep -q "line 3: move 1 'e2-e9': illegal move 'e2-e9'"; do
+    sleep 0.1; n=$((n + 1)); done
+[ $n -lt 50 ] && ok "the notice wraps: its reason is shown whole" || fail "the damaged notice is cut"
 ls "$XDG_STATE_HOME"/ninjachess/games/*.damaged >/dev/null 2>&1 && ok "damaged autosave kept aside" || fail "no .damaged file"
 keys q
 st=$(wait_exit); [ "$st" = 0 ] && ok "q quits from the start screen" || fail "start screen quit: $st"

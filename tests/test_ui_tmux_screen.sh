@@ -154,9 +154,13 @@ expect "1/2-1/2, draw agreed" "$size: drawn"
 quit_ok "$size computer accepts"
 
 # ---- 2. nothing cut ----
+fresh
 start --variant titan-chess --level 10
 expect "level 10" "$size: the level shown whole"
 quit_ok "$size level"
+start --variant chess --level 10
+expect "level 10" "$size: chess shows the level whole too"
+quit_ok "$size chess level"
 start --variant chess --white human --black human --titans rook
 expect "Titans: Rook" "$size: the Titans shown during play"
 quit_ok "$size titans"

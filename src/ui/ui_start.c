@@ -152,7 +152,7 @@ static void build_menu(const Ui *u)
     add_item(A_BLACK, "Black:   %s", u->player[1] == PL_COMPUTER ? "computer" : "human");
     add_item(A_LEVEL, "Level:   %d (computer strength 1-10; left/right or +/- change it)", u->level ? u->level : 10);
     add_item(A_TUTORIAL, "Tutorial: learn the pieces of this variant");
-    add_item(A_QUIT, "Quit");
+    add_item(A_QUIT, u->v ? "Back to the game" : "Quit");
     if (st.menu.cur >= st.menu.n)
         st.menu.cur = 0;
 }
