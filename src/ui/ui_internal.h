@@ -1,7 +1,10 @@
 /* The libraries of the game screen, shared by every screen: the Ui state
  * (the game, its highlights and the screen settings) and what works on it.
  *   ui_game.c     the game: history, undo/redo, highlights, the computer
- *   ui_board.c    drawing the board and its panel; layout; colours
+ *   ui_board.c    drawing the board; layout; colours
+ *   ui_panel.c    the side panel beside the board
+ *   ui_review.c   the panel's move list, and which ply a click names
+ *   ui_config.c   the config file: colours, glyphs, keys, level, time
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
  *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
  *   ui_pgn.c      saving and loading games (PGN, atomic writes)

@@ -22,6 +22,8 @@ static int wrap_rows(const Ui *u, int y, attr_t a, const char *text, int max)
     const Layout *l = &u->lay;
     int w = l->pw - 1, used = 0;
     const char *s = text;
+    if (w < 1)
+        return y;
     attrset(a);
     while (*s && y < panel_bottom(u) && (max == 0 || used < max)) {
         while (*s == ' ')

@@ -66,7 +66,7 @@ static int draw_wrapped(int y, int x, int w, const char *s, int rows)
 static int menu_key_of(const UiMenu *m, int i)
 {
     if (m->keys)
-        return m->keys[i];
+        return i < (int)strlen(m->keys) ? m->keys[i] : ' ';
     return i < 9 ? '1' + i : ' ';
 }
 
