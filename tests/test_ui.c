@@ -1127,6 +1127,21 @@ static void test_typed_move_messages(void **state)
     assert_string_equal(msg, "Not allowed: that move to d3 would leave your king in check");
 }
 
+/* A typed drop that names no legal move says why. */
+static void test_typed_drop_messages(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("stealth-ninja", NULL);
+    Move c[16];
+    char msg[256];
+    assert_int_equal(ui_typed_move(u, "S@e0", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "No move S@e0: e0 is occupied");
+    assert_int_equal(ui_typed_move(u, "S@e5", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "The Stealth Gryphon cannot be dropped on e5");
+    assert_int_equal(ui_typed_move(u, "I@e5", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "No move I@e5: White has no Insane Ninja in hand");
+}
+
 /* A typed king step that is also a castling offers both (issue 10). */
 static void test_typed_king_step_or_castling(void **state)
 {
@@ -1566,6 +1581,7 @@ int main(void)
         cmocka_unit_test(test_redraw_benchmark),
         cmocka_unit_test(test_typed_move_messages),
         cmocka_unit_test(test_typed_king_step_or_castling),
+        cmocka_unit_test(test_typed_drop_messages),
         cmocka_unit_test(test_no_drop_reason),
         cmocka_unit_test(test_cursor_irregular),
         cmocka_unit_test(test_last_move_marks),

@@ -330,6 +330,7 @@ static void draw_bottom(const Ui *u, int cols)
     attrset(u->colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
     const char *hint = u->tutorial
         ? "arrows Enter select/move  c catalogue  e examples  p place  x remove  q back"
+        : u->reviewing ? "review: arrows/wheel step  Home/End  Enter play from here  Esc back  ? help"
         : "arrows/hjkl move  Enter select  : move  d drop  u/r undo/redo  ? help  q quit";
     mvprintw(l->hint_y, 0, "%.*s", cols - 1, hint);
     attrset(A_NORMAL);

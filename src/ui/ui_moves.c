@@ -153,11 +153,37 @@ static bool wrong_effects(const Ui *u, const Move *m, const char *rest, char *ms
     return said;
 }
 
+/* For a typed drop "X@sq..." that names no legal move: the piece is not
+ * in hand, the square is taken, or the drop is refused (ui_explain_refusal). */
+static bool explain_drop(const Ui *u, const char *typed, char *msg, int len)
+{
+    const Position *p = &u->g.pos;
+    if (!typed[0] || typed[1] != '@')
+        return false;
+    int type = nc_type_of_letter(u->v, typed[0]);
+    const char *t = typed + 2;
+    int sq = nc_parse_sq(u->v, &t);
+    if (type < 0 || sq <= 0)
+        return false;
+    char n[8];
+    nc_sqname(u->v, sq, n);
+    if (!p->hand[p->side][type])
+        snprintf(msg, (size_t)len, "No move %s: %s has no %s in hand", typed, side_name(p->side),
+                 ui_type_name(u->v, type));
+    else if (p->board[sq] != NC_EMPTY)
+        snprintf(msg, (size_t)len, "No move %s: %s is occupied", typed, n);
+    else
+        ui_explain_refusal(u, 0, type, sq, msg, len);
+    return true;
+}
+
 /* For a typed "from-to..." that names no legal move: says what is wrong
  * with the squares or the effects the player typed. */
 static void explain_from_to(const Ui *u, const char *typed, const char *err, char *msg, int len)
 {
     const Position *p = &u->g.pos;
+    if (explain_drop(u, typed, msg, len))
+        return;
     const char *t = typed;
     int from = nc_parse_sq(u->v, &t);
     if (from > 0 && (*t == '-' || *t == 'x'))
