@@ -85,10 +85,10 @@ case "$explain" in
     "$shown"*) [ ${#shown} -gt 100 ] && ok "the text is wrapped at spaces (${#shown} bytes shown)" || fail "too little text shown: '$shown'" ;;
     *) fail "the panel's text is not the explanation's words: '$shown'" ;;
 esac
-# The marks of the claims: x on f8 (takes f7), * on f7 (flown over).
+# The marks of the claims: ~ on f8 (a fly-over landing), * on f7 (flown over).
 row8=$(screen | grep '^ 8 ')
 row7=$(screen | grep '^ 7 ')
-case "$row8" in *"+"*) ok "f8 is marked as a destination" ;; *) fail "f8 not marked: '$row8'" ;; esac
+case "$row8" in *"~"*) ok "f8 is marked as a fly-over landing" ;; *) fail "f8 not marked: '$row8'" ;; esac
 case "$row7" in *"*"*) ok "f7 is marked as removed" ;; *) fail "f7 not marked removed: '$row7'" ;; esac
 wait_file "$PROGRESS" "tc-bomber-f4 seen" && ok "the lesson is recorded as seen" || fail "no 'seen' in $PROGRESS"
 

@@ -18,6 +18,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <locale.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -242,10 +243,10 @@ static void test_irregular_board(void **state)
             assert_int_equal(PAIR_NUMBER(c & A_COLOR), 0);
         }
     }
-    /* The cursor never rests on a hole: from e0 left stays on the board. */
+    /* The cursor never rests on a hole: from e0 left it reaches d1. */
     u->cursor = e0;
     ui_cursor_step(u, -1, 0);
-    assert_int_equal(u->cursor, e0);
+    assert_int_equal(u->cursor, sq(u, "d1"));
     u->cursor = sq(u, "e1");
     ui_cursor_step(u, 0, -1);
     assert_int_equal(u->cursor, e0);
@@ -310,8 +311,11 @@ static void test_highlight_flyover_and_hover(void **state)
     Ui *u = new_ui("titan-chess", "12/12/12/12/12/3p8/12/12/3F8/12/12/6K4k w - - 0 1");
     select_at(u, "d4");
     ui_draw(u);
-    /* The bomber flies over d7 to d8: d8 is a destination, d7 is removed. */
-    assert_int_equal(u->hl[sq(u, "d8")], HL_QUIET);
+    /* The bomber flies over d7 to d8: d8 is a fly-over landing with its
+     * own mark, d7 is removed. */
+    assert_int_equal(u->hl[sq(u, "d8")], HL_FLYOVER);
+    assert_int_equal(cell_at(u, sq(u, "d8"), 0) & A_CHARTEXT, '~');
+    assert_int_equal(pair_at(u, sq(u, "d8")), expect_pair(BG_FLYOVER, FG_MARK));
     assert_int_equal(u->hl[sq(u, "d7")], HL_REMOVED);
     assert_int_equal(u->hl[sq(u, "d6")], HL_QUIET);
     assert_int_equal(pair_at(u, sq(u, "d7")), expect_pair(BG_REMOVED, FG_BLACK));
@@ -368,9 +372,9 @@ static void test_drop_squares(void **state)
     assert_int_equal(u->hl[sq(u, "e4")], HL_QUIET);
     assert_int_equal(u->hl[sq(u, "d2")], HL_NONE);
     assert_int_equal(pair_at(u, sq(u, "e3")), expect_pair(BG_QUIET, FG_MARK));
-    /* The move list shows the move text. */
-    assert_true(screen_has("1. e2-e5"));
-    assert_true(screen_has("e9-e7"));
+    /* The move list shows the moving piece's letter and the move text. */
+    assert_true(screen_has("1. Pe2-e5"));
+    assert_true(screen_has("Pe9-e7"));
 }
 
 static void test_check_and_last_move(void **state)
@@ -1046,6 +1050,7 @@ static void test_screen_stack(void **state)
     assert_true(screen_has("1. e4"));
     assert_false(screen_has("Chess - tutorial"));
 
+    ungetch('y'); /* "Leave this game for a new one?" */
     screen_key('n');
     assert_int_equal(screen_top(), SCR_START);
     screen_draw();
@@ -1053,6 +1058,7 @@ static void test_screen_stack(void **state)
     screen_key(27); /* back to the game in progress */
     assert_int_equal(screen_top(), SCR_GAME);
     assert_int_equal(u->g.nply, 1);
+    ungetch('y');
     screen_key('n');
     screen_key('\n');
     assert_int_equal(screen_depth(), 1);
@@ -1090,6 +1096,437 @@ static void test_screen_replace_and_last_result(void **state)
     assert_int_equal(u->g.nply, 1);
     screen_stack_reset(u, test_screens);
     assert_false(screen_last_result()->chosen);
+}
+
+/* Typed moves: what is wrong is said with the squares typed (issue 10). */
+static void test_typed_move_messages(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("titan-chess", NULL);
+    Move c[16];
+    char msg[256];
+    assert_int_equal(ui_typed_move(u, "e3-e6xe7", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "No move e3-e6xe7: nothing is removed on e7; the move from e3 to e6 is e3-e6");
+    /* e1 emptied. */
+    u = new_ui("titan-chess", "frylvqkulyrf/jjjwnbbnwjjj/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/"
+                              "JJJWNBBNWJJJ/FRYL1QKULYRF w KQkq - 0 1");
+    assert_int_equal(ui_typed_move(u, "e1-e3", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "No move e1-e3: there is no piece on e1");
+    assert_int_equal(ui_typed_move(u, "f10-f9", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "No move f10-f9: the Pawn on f10 is Black's; it is White to move");
+    assert_int_equal(ui_typed_move(u, "e3-e8", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "The Pawn on e3 cannot go to e8");
+    /* The hint's move with its colon, as copied from the message line. */
+    u = new_ui("titan-chess", "12/12/12/12/12/2N9/4p7/12/12/12/12/6K4k w - - 0 1");
+    assert_int_equal(ui_typed_move(u, "c7-e6xe6:", c, 16, msg, sizeof msg), 1);
+    char text[160];
+    move_to_text(&u->g.pos, &c[0], text, sizeof text);
+    assert_string_equal(text, "c7-e6xe6");
+    /* A pinned piece: the king would be left in check. */
+    u = new_ui("chess", "4k3/8/8/8/4r3/8/4B3/4K3 w - - 0 1");
+    assert_int_equal(ui_typed_move(u, "e2-d3", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "Not allowed: that move to d3 would leave your king in check");
+}
+
+/* A typed drop that names no legal move says why. */
+static void test_typed_drop_messages(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("stealth-ninja", NULL);
+    Move c[16];
+    char msg[256];
+    assert_int_equal(ui_typed_move(u, "S@e0", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "No move S@e0: e0 is occupied");
+    assert_int_equal(ui_typed_move(u, "S@e5", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "The Stealth Gryphon cannot be dropped on e5");
+    assert_int_equal(ui_typed_move(u, "I@e5", c, 16, msg, sizeof msg), 0);
+    assert_string_equal(msg, "No move I@e5: White has no Insane Ninja in hand");
+}
+
+/* A typed king step that is also a castling offers both (issue 10). */
+static void test_typed_king_step_or_castling(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("titan-chess", "6k5/12/12/12/12/12/12/12/12/12/12/1R4K3R1 w KQ - 0 1");
+    Move c[16];
+    char msg[256];
+    int n = ui_typed_move(u, "g1-h1", c, 16, msg, sizeof msg);
+    assert_true(n >= 2);
+    bool step = false, castle = false;
+    for (int i = 0; i < n; i++) {
+        step = step || c[i].kind != MK_CASTLE;
+        castle = castle || c[i].kind == MK_CASTLE;
+        assert_int_equal(c[i].to, sq(u, "h1"));
+    }
+    assert_true(step && castle);
+}
+
+/* A hand piece that cannot be dropped: the reason (issue 10). */
+static void test_no_drop_reason(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("stealth-ninja", NULL);
+    char msg[256];
+    int t = -1;
+    for (int i = 0; i < u->v->ntypes; i++)
+        if (u->g.pos.hand[NC_WHITE][i] && u->v->ndropsq[i][NC_WHITE] > 0)
+            t = i;
+    assert_true(t >= 0);
+    /* Every drop square of it filled: each is named as occupied. */
+    for (int i = 0; i < u->v->ndropsq[t][NC_WHITE]; i++) {
+        int s = u->v->dropsq[t][NC_WHITE][i];
+        if (u->g.pos.board[s] == NC_EMPTY)
+            pos_put(&u->g.pos, s, nc_code(nc_type_of_letter(u->v, 'P') >= 0 ? nc_type_of_letter(u->v, 'P') : 0, NC_WHITE));
+    }
+    ui_explain_no_drop(u, t, msg, sizeof msg);
+    assert_non_null(strstr(msg, "cannot be dropped: all"));
+    assert_non_null(strstr(msg, "squares it may be dropped on are occupied"));
+}
+
+/* Cursor steps on the boards with rear squares (issue 10). */
+static void test_cursor_irregular(void **state)
+{
+    (void)state;
+    const char *names[] = {"stealth-ninja", "flying-warmachines"};
+    for (int i = 0; i < 2; i++) {
+        Ui *u = new_ui(names[i], NULL);
+        const Variant *v = u->v;
+        int f0 = sq(u, "f0");
+        assert_int_equal(ui_cursor_target(v, f0, -1, 0), sq(u, "e0"));
+        assert_int_equal(ui_cursor_target(v, sq(u, "e0"), -1, 0), sq(u, "d1"));
+        assert_int_equal(ui_cursor_target(v, f0, 1, 0), sq(u, "g1"));
+        assert_int_equal(ui_cursor_target(v, f0, 0, 1), sq(u, "f1"));
+        assert_int_equal(ui_cursor_target(v, sq(u, "d1"), 0, -1), sq(u, "e0"));
+        assert_int_equal(ui_cursor_target(v, sq(u, "a1"), 0, -1), sq(u, "a1"));
+        assert_int_equal(ui_cursor_target(v, sq(u, "e10"), 0, -1), sq(u, "e9"));
+        assert_int_equal(ui_cursor_target(v, sq(u, "e11"), -1, 0), sq(u, "d10"));
+        /* f0 h h k: e0, d1, d2 */
+        u->cursor = f0;
+        ui_cursor_step(u, -1, 0);
+        ui_cursor_step(u, -1, 0);
+        ui_cursor_step(u, 0, 1);
+        assert_int_equal(u->cursor, sq(u, "d2"));
+        /* Every square reaches a neighbour each way unless at the edge. */
+        for (int k = 0; k < v->nsquares; k++)
+            assert_true(v->exists[ui_cursor_target(v, v->squares[k], 1, 0)]);
+    }
+}
+
+/* After a move, removed pieces' squares and pushed Titans' new squares
+ * stay marked apart from origin and destination (issue 10). */
+static void test_last_move_marks(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("titan-chess", "12/12/12/12/12/3p8/12/12/3F8/12/12/6K4k w - - 0 1");
+    char err[256];
+    Move m;
+    assert_int_equal(move_from_text(&u->g.pos, "d4-d8xd7", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    u->cursor = sq(u, "a12");
+    ui_draw(u);
+    assert_int_equal(u->lastmark[sq(u, "d7")], LM_GONE);
+    assert_int_equal(u->lastmark[sq(u, "d4")], LM_MOVE);
+    assert_int_equal(u->lastmark[sq(u, "d8")], LM_MOVE);
+    assert_int_equal(pair_at(u, sq(u, "d7")), expect_pair(BG_LAST_GONE, FG_MARK));
+    assert_int_equal(cell_at(u, sq(u, "d7"), 0) & A_CHARTEXT, '*');
+    int p = pair_at(u, sq(u, "d4"));
+    assert_true(p == expect_pair(BG_LAST_DARK, FG_MARK) || p == expect_pair(BG_LAST_LIGHT, FG_MARK));
+    assert_true(p != pair_at(u, sq(u, "d7")));
+    /* A push crushing a knight: the Titan's new square d5 is marked. */
+    u = new_ui("chess-titan-rooks", "4k3/8/8/3n4/3r4/8/8/3RK3 w - - 0 1");
+    assert_int_equal(move_from_text(&u->g.pos, "d1-d4^d4%d5", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    u->cursor = sq(u, "a8");
+    ui_draw(u);
+    assert_int_equal(u->lastmark[sq(u, "d5")], LM_PUSHED);
+    assert_int_equal(pair_at(u, sq(u, "d5")), expect_pair(BG_LAST_PUSHED, FG_BLACK));
+    assert_int_equal(mark_at(u, sq(u, "d5")), '^');
+    /* The marks last until the next move only. */
+    assert_int_equal(move_from_text(&u->g.pos, "e8-e7", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    assert_int_equal(u->lastmark[sq(u, "d5")], LM_NONE);
+    assert_int_equal(u->lastmark[sq(u, "e7")], LM_MOVE);
+}
+
+/* A chain push exiling the last Titan: every pushed Titan's new square. */
+static void test_last_move_marks_chain(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess-titan-rooks", "3r4/3r4/8/8/8/8/8/3RK2k w - - 0 1");
+    MoveList ml;
+    gen_legal(&u->g.pos, &ml);
+    int found = -1;
+    char text[160];
+    for (int i = 0; i < ml.n; i++) {
+        move_to_text(&u->g.pos, &ml.m[i], text, sizeof text);
+        if (!strncmp(text, "d1-d7", 5))
+            found = i;
+    }
+    assert_true(found >= 0);
+    move_to_text(&u->g.pos, &ml.m[found], text, sizeof text);
+    assert_string_equal(text, "d1-d7^d7:d8");
+    uint8_t marks[NC_MAX_SQ];
+    ui_move_marks(&u->g.pos, &ml.m[found], marks);
+    assert_int_equal(marks[sq(u, "d8")], LM_PUSHED);
+    assert_int_equal(marks[sq(u, "d7")], LM_MOVE);
+    assert_int_equal(marks[sq(u, "d1")], LM_MOVE);
+}
+
+/* WCAG 2 relative luminance of an xterm 256-colour palette entry. */
+static double xterm_luminance(int i)
+{
+    static const int level[6] = {0, 95, 135, 175, 215, 255};
+    int rgb[3];
+    if (i >= 232) {
+        rgb[0] = rgb[1] = rgb[2] = 8 + 10 * (i - 232);
+    } else if (i == 16 || i >= 16) {
+        rgb[0] = level[(i - 16) / 36];
+        rgb[1] = level[((i - 16) / 6) % 6];
+        rgb[2] = level[(i - 16) % 6];
+    } else {
+        fail_msg("colour %d is not from the 6x6x6 cube or the grey ramp", i);
+    }
+    double lin[3];
+    for (int k = 0; k < 3; k++) {
+        double c = rgb[k] / 255.0;
+        lin[k] = c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+    }
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+}
+
+static double contrast(int a, int b)
+{
+    double la = xterm_luminance(a), lb = xterm_luminance(b);
+    return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
+}
+
+/* Every background that can hold a piece has 4.5:1 contrast to both
+ * sides' pieces; those that only hold a (black) mark, to the mark. */
+static void test_contrast_256(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    int white = ui_piece256(u, NC_WHITE), black = ui_piece256(u, NC_BLACK);
+    assert_true(contrast(231, 16) > 20.9 && contrast(231, 16) < 21.1);
+    for (int bg = 0; bg < BG_COUNT; bg++) {
+        int c = ui_bg256(u, bg);
+        bool mark_only = bg == BG_QUIET || bg == BG_CASTLE || bg == BG_LAST_GONE;
+        printf("background %2d: colour %3d, white %.2f, black %.2f\n", bg, c, contrast(white, c),
+               contrast(black, c));
+        assert_true(contrast(black, c) >= 4.5);
+        if (!mark_only)
+            assert_true(contrast(white, c) >= 4.5);
+    }
+    /* The last move's tint differs from both square colours. */
+    assert_true(ui_bg256(u, BG_LAST_LIGHT) != ui_bg256(u, BG_LIGHT));
+    assert_true(ui_bg256(u, BG_LAST_DARK) != ui_bg256(u, BG_DARK));
+}
+
+/* A hint is marked on the board until the position changes. */
+static void test_hint_marked(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    char err[256];
+    assert_int_equal(move_from_text(&u->g.pos, "g1-f3", &u->hint_move, err, sizeof err), 0);
+    u->hint_key = u->g.pos.key;
+    u->have_hint = true;
+    u->cursor = sq(u, "a4");
+    ui_draw(u);
+    assert_int_equal(pair_at(u, sq(u, "f3")), expect_pair(BG_HINT, FG_MARK));
+    assert_int_equal(cell_at(u, sq(u, "f3"), 0) & A_CHARTEXT, '!');
+    assert_int_equal(mark_at(u, sq(u, "g1")), '!');
+    Move m;
+    assert_int_equal(move_from_text(&u->g.pos, "e2-e4", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    ui_draw(u);
+    assert_true(pair_at(u, sq(u, "f3")) != expect_pair(BG_HINT, FG_MARK));
+}
+
+/* The config file: values, and errors naming the file and line. */
+static void test_config_parse(void **state)
+{
+    (void)state;
+    UiConfig c;
+    char err[512];
+    const char *good = "# my colours\n\ncolour.light = 250\ncolor.white-piece=230\nglyphs = ascii\n"
+                       "key.undo = U\nlevel = 4  # stronger\ntime = 5+3\n";
+    assert_int_equal(ui_config_parse(&c, good, "cfg", err, sizeof err), 0);
+    assert_true(c.bg_set[BG_LIGHT] && c.bg256[BG_LIGHT] == 250);
+    assert_true(c.piece_set[NC_WHITE] && c.piece256[NC_WHITE] == 230);
+    assert_int_equal(c.glyphs, UI_GLYPHS_ASCII);
+    assert_int_equal(c.level, 4);
+    assert_true(c.time.set);
+    assert_int_equal(c.time.base_seconds, 300);
+    assert_int_equal(c.time.increment_seconds, 3);
+    assert_string_equal(c.time.text, "5+3");
+    assert_int_equal(ui_config_key(&c, 'U'), 'u');
+    assert_int_equal(ui_config_key(&c, 'x'), 'x');
+    static const struct {
+        const char *text, *err;
+    } bad[] = {
+        {"level = 4\nlevl = 3\n", "cfg:2: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, time)"},
+        {"colour.light = 300\n", "cfg:1: colour.light: '300' is not a colour number 0-255 of the 256-colour palette"},
+        {"\ncolour.sky = 3\n", "cfg:2: unknown colour 'colour.sky' (white-piece, black-piece, light, dark, "
+                                "last-light, last-dark, ... see ninjachess(6))"},
+        {"glyphs = fancy\n", "cfg:1: glyphs: 'fancy' is neither 'unicode' nor 'ascii'"},
+        {"key.undo = ctrl-u\n", "cfg:1: key.undo: 'ctrl-u' is not one printable character"},
+        {"key.jump = j\n", "cfg:1: unknown action 'key.jump' (move, drop, undo, redo, flip, hint, move-now, "
+                           "switch, new, resign, draw, save, open, tutorial, help, quit, back, forward)"},
+        {"level = 11\n", "cfg:1: level: '11' is not a level 1-10"},
+        {"time = 5+\n", "cfg:1: time: '5+': the increment after '+' must be 0 to 600 seconds"},
+        {"time = blitz\n", "cfg:1: time: 'blitz' is not a time control MINUTES+SECONDS (e.g. 5+3)"},
+        {"# ok\nlevel 3\n", "cfg:2: expected 'name = value', got 'level 3'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(ui_config_parse(&c, bad[i].text, "cfg", err, sizeof err), -1);
+        assert_string_equal(err, bad[i].err);
+    }
+    UiTimeControl tc;
+    assert_int_equal(ui_time_control_parse("1:30+0", &tc, err, sizeof err), 0);
+    assert_int_equal(tc.base_seconds, 90);
+    assert_int_equal(ui_time_control_parse("0+5", &tc, err, sizeof err), -1);
+}
+
+/* The file is found through XDG_CONFIG_HOME, else HOME; a missing file is
+ * no error, a bad one names its path and line. */
+static void test_config_file(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/nc_cfg_XXXXXX", path[600], err[800];
+    assert_non_null(mkdtemp(dir));
+    char *old_xdg = getenv("XDG_CONFIG_HOME") ? strdup(getenv("XDG_CONFIG_HOME")) : NULL;
+    setenv("XDG_CONFIG_HOME", dir, 1);
+    assert_int_equal(ui_config_path(path, sizeof path), 0);
+    char want[600];
+    snprintf(want, sizeof want, "%s/ninjachess/config", dir);
+    assert_string_equal(path, want);
+    UiConfig c;
+    assert_int_equal(ui_config_load(&c, err, sizeof err), 0);
+    snprintf(want, sizeof want, "%s/ninjachess", dir);
+    assert_int_equal(mkdir(want, 0700), 0);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("level = 2\nglyphs = round\n", f);
+    fclose(f);
+    assert_int_equal(ui_config_load(&c, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s/ninjachess/config:2: glyphs: 'round' is neither 'unicode' nor 'ascii'", dir);
+    assert_string_equal(err, want);
+    unlink(path);
+    snprintf(want, sizeof want, "%s/ninjachess", dir);
+    rmdir(want);
+    rmdir(dir);
+    if (old_xdg)
+        setenv("XDG_CONFIG_HOME", old_xdg, 1);
+    else
+        unsetenv("XDG_CONFIG_HOME");
+    free(old_xdg);
+}
+
+/* The move list: every ply, the moving piece's letter, scrolling with
+ * the review, and clicks naming plies; review positions and continuing
+ * from one (issue 10). */
+static void test_move_list_and_review(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    const char *plies[] = {"a2-a3", "a7-a6", "b2-b3", "b7-b6", "c2-c3", "c7-c6", "d2-d3", "d7-d6",
+                           "e2-e3", "e7-e6", "f2-f3", "f7-f6", "g2-g3", "g7-g6", "h2-h3", "h7-h6",
+                           "a3-a4", "a6-a5", "b3-b4", "b6-b5", "c3-c4", "c6-c5", "d3-d4", "d6-d5", "e3-e4", "e6-e5", "f3-f4", "f6-f5",
+                           "g3-g4", "g6-g5", "h3-h4", "h6-h5", "b1-d2", "b8-d7"};
+    int n = (int)(sizeof plies / sizeof plies[0]);
+    for (int i = 0; i < n; i++)
+        play_text(u, plies[i]);
+    char label[200];
+    ui_move_label(u, 0, label, sizeof label);
+    assert_string_equal(label, "a3");
+    ui_move_label(u, 33, label, sizeof label);
+    assert_string_equal(label, "Nd7");
+    ui_draw(u);
+    /* 80x24: the end of the game is shown, not its start. */
+    assert_true(screen_has("17. Nd2"));
+    assert_false(screen_has(" 1. a3"));
+    assert_true(screen_has("of 17]"));
+    ui_review(u, 0);
+    ui_draw(u);
+    assert_true(u->reviewing);
+    assert_true(screen_has(" 1. a3"));
+    assert_true(screen_has("Reviewing: after the start"));
+    /* The board shows the start position, the game stays where it is. */
+    assert_int_equal(ui_shown_pos(u)->board[sq(u, "a2")], u->start.board[sq(u, "a2")]);
+    assert_int_equal(u->g.nply, n);
+    /* A click on Black's second move reviews the position after it. */
+    int y = u->lay.list_y + 1, x = u->lay.list_x[1];
+    assert_int_equal(ui_list_ply_at(u, y, x), 3);
+    assert_int_equal(ui_list_ply_at(u, y, u->lay.list_x[0]), 2);
+    ui_review(u, 4);
+    ui_draw(u);
+    assert_true(screen_has("after 2... b6"));
+    assert_int_equal(ui_shown_pos(u)->board[sq(u, "b6")], nc_code(nc_type_of_letter(u->v, 'P'), NC_BLACK));
+    assert_int_equal(ui_shown_pos(u)->board[sq(u, "c3")], NC_EMPTY);
+    /* Its last-move marks are those of b7-b6. */
+    assert_int_equal(u->lastmark[sq(u, "b7")], LM_MOVE);
+    assert_int_equal(u->lastmark[sq(u, "b6")], LM_MOVE);
+    assert_int_equal(u->lastmark[sq(u, "g8")], LM_NONE);
+    /* Continuing drops the later plies. */
+    ui_review_continue(u);
+    assert_false(u->reviewing);
+    assert_int_equal(u->g.nply, 4);
+    assert_int_equal(u->g.pos.board[sq(u, "c3")], NC_EMPTY);
+    play_text(u, "e2-e4");
+    ui_move_label(u, 4, label, sizeof label);
+    assert_string_equal(label, "e4");
+    /* The end of the review is the game's position. */
+    ui_review(u, 2);
+    ui_review(u, 99);
+    assert_false(u->reviewing);
+}
+
+/* The computer answers a draw offer from its evaluation (issue 10). */
+static void test_computer_draw_answer(void **state)
+{
+    (void)state;
+    int score;
+    Ui *u = new_ui("chess", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_false(ui_computer_accepts_draw(u, NC_BLACK, &score));
+    assert_true(score > 500);
+    u = new_ui("chess", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    assert_true(ui_computer_accepts_draw(u, NC_BLACK, &score));
+    assert_true(score < -500);
+    u = new_ui("chess", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");
+    assert_true(ui_computer_accepts_draw(u, NC_WHITE, &score) == (score <= UI_DRAW_ACCEPT_CP));
+    assert_true(score > -100 && score < 100);
+    ui_game_free(u);
+}
+
+/* The panel cuts nothing at 80x24: the level, the Titans, the hover. */
+static void test_panel_not_cut(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("titan-chess", NULL);
+    u->player[1] = PL_COMPUTER;
+    u->level = 10;
+    ui_draw(u);
+    assert_true(screen_has("level 10"));
+    ui_game_free(&U);
+    memset(&U, 0, sizeof U);
+    U.drop_type = -1;
+    U.utf8 = true;
+    char err[512];
+    assert_int_equal(ui_game_new(&U, NC_TEST_DATA_DIR, "stealth-ninja", NULL, "insane-ninja,scepter", NULL, NULL,
+                                 err, sizeof err), 0);
+    u = &U;
+    ui_draw(u);
+    assert_true(screen_has("Setup: main. Rules: insane-ninja,scepter."));
+    /* A long preview wraps instead of being cut. */
+    u = new_ui("chess-titan-rooks", "4k3/8/8/3n4/3r4/8/8/3RK3 w - - 0 1");
+    select_at(u, "d1");
+    u->cursor = sq(u, "d4");
+    ui_hover(u);
+    ui_draw(u);
+    assert_true(strlen(u->hover) > (size_t)u->lay.pw - 1);
+    assert_true(screen_has("pushes d4 (Rook),"));
+    assert_true(screen_has("crushes d5 (Knight)"));
 }
 
 static void test_redraw_benchmark(void **state)
@@ -1143,6 +1580,20 @@ int main(void)
         cmocka_unit_test(test_screen_stack),
         cmocka_unit_test(test_screen_replace_and_last_result),
         cmocka_unit_test(test_redraw_benchmark),
+        cmocka_unit_test(test_typed_move_messages),
+        cmocka_unit_test(test_typed_king_step_or_castling),
+        cmocka_unit_test(test_typed_drop_messages),
+        cmocka_unit_test(test_no_drop_reason),
+        cmocka_unit_test(test_cursor_irregular),
+        cmocka_unit_test(test_last_move_marks),
+        cmocka_unit_test(test_last_move_marks_chain),
+        cmocka_unit_test(test_contrast_256),
+        cmocka_unit_test(test_hint_marked),
+        cmocka_unit_test(test_config_parse),
+        cmocka_unit_test(test_config_file),
+        cmocka_unit_test(test_move_list_and_review),
+        cmocka_unit_test(test_computer_draw_answer),
+        cmocka_unit_test(test_panel_not_cut),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

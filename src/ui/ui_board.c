@@ -11,17 +11,31 @@
 #define PANEL_MIN_W 34
 #define PANEL_MIN_H 14
 
-static const short bg256[BG_COUNT] = {
-    [BG_LIGHT] = 180, [BG_DARK] = 137, [BG_QUIET] = 71, [BG_CAPTURE] = 167,
-    [BG_REMOVED] = 133, [BG_PUSH] = 33, [BG_PROMO] = 178, [BG_CASTLE] = 37,
-    [BG_LAST_LIGHT] = 187, [BG_LAST_DARK] = 143, [BG_CHECK] = 196, [BG_SELECTED] = 226,
+/* The xterm 256-colour palette offers only a few backgrounds with 4.5:1
+ * contrast (WCAG) to both white (231) and black (16) text: 29, 63, 98,
+ * 131, 163 and 243, all of relative luminance near 0.18.  Every background
+ * that can hold a piece is one of them; marks tell apart those that share
+ * one.  Backgrounds that only ever hold a black mark (quiet, castling,
+ * emptied squares) may be lighter.  tests/test_ui.c checks the ratios. */
+static const short bg256_default[BG_COUNT] = {
+    [BG_LIGHT] = 243, [BG_DARK] = 29, [BG_QUIET] = 114, [BG_CAPTURE] = 131,
+    [BG_REMOVED] = 131, [BG_PUSH] = 98, [BG_PROMO] = 98, [BG_CASTLE] = 117,
+    [BG_LAST_LIGHT] = 63, [BG_LAST_DARK] = 63, [BG_CHECK] = 163, [BG_SELECTED] = 98,
+    [BG_FLYOVER] = 131, [BG_LAST_GONE] = 217, [BG_LAST_PUSHED] = 98, [BG_HINT] = 163,
 };
 static const short bg8[BG_COUNT] = {
     [BG_LIGHT] = COLOR_YELLOW, [BG_DARK] = COLOR_GREEN, [BG_QUIET] = COLOR_CYAN,
     [BG_CAPTURE] = COLOR_RED, [BG_REMOVED] = COLOR_MAGENTA, [BG_PUSH] = COLOR_BLUE,
     [BG_PROMO] = COLOR_WHITE, [BG_CASTLE] = COLOR_CYAN, [BG_LAST_LIGHT] = COLOR_YELLOW,
     [BG_LAST_DARK] = COLOR_GREEN, [BG_CHECK] = COLOR_RED, [BG_SELECTED] = COLOR_WHITE,
+    [BG_FLYOVER] = COLOR_RED, [BG_LAST_GONE] = COLOR_MAGENTA, [BG_LAST_PUSHED] = COLOR_BLUE,
+    [BG_HINT] = COLOR_MAGENTA,
 };
+
+short ui_default_bg256(int bg)
+{
+    return bg256_default[bg];
+}
 
 static int pair_of(int bg, int fg)
 {
@@ -43,9 +57,9 @@ void ui_colours_init(Ui *u)
         return;
     }
     for (int bg = 0; bg < BG_COUNT; bg++) {
-        short b = u->colours == 256 ? bg256[bg] : bg8[bg];
-        short w = u->colours == 256 ? 231 : COLOR_WHITE;
-        short k = u->colours == 256 ? 16 : COLOR_BLACK;
+        short b = u->colours == 256 ? ui_bg256(u, bg) : bg8[bg];
+        short w = u->colours == 256 ? ui_piece256(u, NC_WHITE) : COLOR_WHITE;
+        short k = u->colours == 256 ? ui_piece256(u, NC_BLACK) : COLOR_BLACK;
         init_pair((short)pair_of(bg, FG_WHITE), w, b);
         init_pair((short)pair_of(bg, FG_BLACK), k, b);
         init_pair((short)pair_of(bg, FG_MARK), k, b);
@@ -142,10 +156,15 @@ const char *ui_piece_str(const Ui *u, int code, char *buf)
 
 static bool is_last_move_square(const Ui *u, int sq)
 {
-    if (u->g.nply == 0)
+    return u->lastmark[sq] != LM_NONE;
+}
+
+static bool is_hint_square(const Ui *u, int sq)
+{
+    if (!u->have_hint || u->reviewing || u->hint_key != u->g.pos.key)
         return false;
-    const Move *m = &u->g.moves[u->g.nply - 1];
-    return sq == m->to || (m->kind != MK_DROP && sq == m->from) || (m->kind == MK_DROP && sq == m->aux);
+    const Move *m = &u->hint_move;
+    return sq == m->to || sq == (m->kind == MK_DROP ? m->aux : m->from);
 }
 
 static int bg_of(const Ui *u, int sq)
@@ -154,15 +173,21 @@ static int bg_of(const Ui *u, int sq)
     /* a1 is dark: file index plus rank number odd means dark. */
     bool light = (v->file_of[sq] + v->rank_of[sq] + v->rank_base) % 2 == 0;
     static const int hl_bg[HL_COUNT] = {BG_LIGHT, BG_QUIET, BG_CAPTURE, BG_REMOVED,
-                                         BG_PUSH, BG_PROMO, BG_CASTLE};
+                                         BG_PUSH, BG_PROMO, BG_CASTLE, BG_FLYOVER};
     if (u->hl[sq])
         return hl_bg[u->hl[sq]];
     if (u->removes[sq])
         return BG_REMOVED;
     if (sq == u->sel)
         return BG_SELECTED;
-    if (u->in_check && sq == u->g.pos.king[u->g.pos.side])
+    if (u->in_check && !u->reviewing && sq == u->g.pos.king[u->g.pos.side])
         return BG_CHECK;
+    if (is_hint_square(u, sq))
+        return BG_HINT;
+    if (u->lastmark[sq] == LM_GONE)
+        return BG_LAST_GONE;
+    if (u->lastmark[sq] == LM_PUSHED)
+        return BG_LAST_PUSHED;
     if (is_last_move_square(u, sq))
         return light ? BG_LAST_LIGHT : BG_LAST_DARK;
     return light ? BG_LIGHT : BG_DARK;
@@ -170,7 +195,7 @@ static int bg_of(const Ui *u, int sq)
 
 int ui_square_pair(const Ui *u, int sq)
 {
-    int code = u->g.pos.board[sq];
+    int code = ui_shown_pos(u)->board[sq];
     int fg = code == NC_EMPTY ? FG_MARK : nc_colour(code) == NC_WHITE ? FG_WHITE : FG_BLACK;
     return pair_of(bg_of(u, sq), fg);
 }
@@ -179,7 +204,7 @@ int ui_square_pair(const Ui *u, int sq)
  * dark squares; bold for White's pieces so the sides differ without colour. */
 static attr_t square_attr(const Ui *u, int sq)
 {
-    int code = u->g.pos.board[sq];
+    int code = ui_shown_pos(u)->board[sq];
     attr_t a = 0;
     if (code != NC_EMPTY && nc_colour(code) == NC_WHITE)
         a |= A_BOLD;
@@ -203,11 +228,17 @@ static attr_t square_attr(const Ui *u, int sq)
 
 static char hl_mark(const Ui *u, int sq)
 {
-    static const char marks[HL_COUNT] = {0, '+', 'x', '*', '^', '=', 'O'};
+    static const char marks[HL_COUNT] = {0, '+', 'x', '*', '^', '=', 'O', '~'};
     if (u->hl[sq])
         return marks[u->hl[sq]];
     if (u->removes[sq])
         return '*';
+    if (is_hint_square(u, sq))
+        return '!';
+    if (u->lastmark[sq] == LM_GONE)
+        return '*';
+    if (u->lastmark[sq] == LM_PUSHED)
+        return '^';
     return 0;
 }
 
@@ -221,7 +252,7 @@ static void draw_square(const Ui *u, int sq)
     for (int r = 0; r < l->ch; r++)
         mvhline(y + r, x, ' ', l->cw);
     int cy = y + l->ch / 2, cx = x + l->cw / 2;
-    int code = u->g.pos.board[sq];
+    int code = ui_shown_pos(u)->board[sq];
     char mark = hl_mark(u, sq);
     char buf[4];
     if (code != NC_EMPTY) {
@@ -262,288 +293,6 @@ static void draw_labels(const Ui *u)
     attrset(A_NORMAL);
 }
 
-static void panel_line(const Ui *u, int row, attr_t a, const char *s)
-{
-    const Layout *l = &u->lay;
-    if (row >= l->py + l->ph)
-        return;
-    attrset(a);
-    mvprintw(row, l->px, "%.*s", l->pw - 1, s);
-    attrset(A_NORMAL);
-}
-
-static const char *player_name(const Ui *u, int c)
-{
-    return u->player[c] == PL_COMPUTER ? "computer" : "human";
-}
-
-static void draw_hand(Ui *u, int row, int c)
-{
-    Layout *l = &u->lay;
-    const Variant *v = u->v;
-    l->hand_y[c] = row;
-    memset(l->hand_x0[c], 0, sizeof l->hand_x0[c]);
-    memset(l->hand_x1[c], 0, sizeof l->hand_x1[c]);
-    mvprintw(row, l->px, "%s hand:", c == NC_WHITE ? "White" : "Black");
-    int x = l->px + 12;
-    bool any = false;
-    for (int t = 0; t < v->ntypes; t++) {
-        int n = u->g.pos.hand[c][t];
-        if (!n)
-            continue;
-        any = true;
-        char buf[4], item[16];
-        snprintf(item, sizeof item, "%sx%d", ui_piece_str(u, nc_code(t, c), buf), n);
-        attr_t a = c == NC_WHITE ? A_BOLD : A_NORMAL;
-        if (u->drop_type == t && u->g.pos.side == c)
-            a |= A_REVERSE;
-        attrset(a);
-        mvaddstr(row, x, item);
-        attrset(A_NORMAL);
-        l->hand_x0[c][t] = x;
-        l->hand_x1[c][t] = x + (int)strlen(item);
-        x += (int)strlen(item) + 1;
-    }
-    if (!any)
-        mvaddstr(row, x, "-");
-}
-
-static void draw_moves(const Ui *u, int top)
-{
-    const Layout *l = &u->lay;
-    int rows = l->py + l->ph - top;
-    if (rows <= 0)
-        return;
-    int first_move = u->start.side == NC_BLACK ? 1 : 0; /* a game may begin with Black */
-    int nlines = (u->g.nply + first_move + 1) / 2;
-    int start = nlines > rows ? nlines - rows : 0;
-    int colw = (l->pw - 6) / 2;
-    if (colw < 8)
-        colw = 8;
-    for (int line = start; line < nlines; line++) {
-        int y = top + line - start;
-        int num = u->start.fullmove + line;
-        mvprintw(y, l->px, "%3d.", num);
-        for (int k = 0; k < 2; k++) {
-            int ply = line * 2 + k - first_move;
-            if (ply < 0) {
-                mvaddstr(y, l->px + 5, "...");
-                continue;
-            }
-            if (ply >= u->g.nply)
-                break;
-            if (ply == u->g.nply - 1)
-                attrset(A_BOLD);
-            mvprintw(y, l->px + 5 + k * (colw + 1), "%.*s", colw, u->text[ply]);
-            attrset(A_NORMAL);
-        }
-    }
-}
-
-/* Word-wraps text into the panel from row y; returns the next free row. */
-static int wrap(const Ui *u, int y, const char *text)
-{
-    const Layout *l = &u->lay;
-    int w = l->pw - 1;
-    const char *s = text;
-    while (*s && y < l->py + l->ph) {
-        while (*s == ' ')
-            s++;
-        int n = (int)strlen(s);
-        if (n > w) {
-            n = w;
-            while (n > 0 && s[n] != ' ')
-                n--;
-            if (n == 0)
-                n = w;
-        }
-        mvprintw(y++, l->px, "%.*s", n, s);
-        s += n;
-    }
-    return y;
-}
-
-static void draw_tutorial_panel(Ui *u, int y)
-{
-    const Variant *v = u->v;
-    int type = u->tut_type;
-    int code = u->g.pos.board[u->sel ? u->sel : u->cursor];
-    if (u->sel && code != NC_EMPTY)
-        type = nc_type(code);
-    if (type < 0)
-        return;
-    const PieceType *pt = &v->types[type];
-    char line[160];
-    snprintf(line, sizeof line, "%s (%c)%s", pt->title, pt->letter, pt->titan ? " - Titan" : "");
-    attrset(A_BOLD);
-    mvprintw(y++, u->lay.px, "%.*s", u->lay.pw - 1, line);
-    attrset(A_NORMAL);
-    y = wrap(u, y, pt->description ? pt->description : "");
-    if (pt->titan)
-        y = wrap(u, y, "A Titan is never captured: a move onto it pushes it one square on; "
-                       "what it is pushed onto is crushed, and off the board it is exiled.");
-    y++;
-    static const char *const legend[] = {
-        "+ move  x capture  * taken on the way",
-        "^ push  = promote  O castle  [X] Titan",
-    };
-    for (int i = 0; i < 2 && y < u->lay.py + u->lay.ph; i++)
-        mvprintw(y++, u->lay.px, "%.*s", u->lay.pw - 1, legend[i]);
-}
-
-/* "depth 7  score +0.34  e2-e4 e9-e6 ...": the search's progress, its
- * principal variation in the move text (as far as it stays legal). */
-static void thinking_line(const Ui *u, char *line, size_t len)
-{
-    /* The screen redraws every 40 ms; the line changes only with the
-     * search's report, so it is rebuilt only then. */
-    static char cached[256];
-    static uint64_t cached_key;
-    static int cached_depth, cached_score, cached_npv;
-    static Move cached_first;
-    const SearchInfo *in = &u->info;
-    if (cached[0] && cached_key == u->g.pos.key && cached_depth == in->depth && cached_score == in->score &&
-        cached_npv == in->npv && (in->npv == 0 || move_equal(&cached_first, &in->pv[0]))) {
-        snprintf(line, len, "%s", cached);
-        return;
-    }
-    int n;
-    if (in->score > SEARCH_MATE - 1000)
-        n = snprintf(line, len, "depth %d  mate in %d ", in->depth, (SEARCH_MATE - in->score + 1) / 2);
-    else if (in->score < -SEARCH_MATE + 1000)
-        n = snprintf(line, len, "depth %d  mated in %d ", in->depth, (SEARCH_MATE + in->score) / 2);
-    else
-        n = snprintf(line, len, "depth %d  score %+.2f ", in->depth, in->score / 100.0);
-    Position pos = u->g.pos;
-    for (int i = 0; i < in->npv && i < 8 && n > 0 && (size_t)n < len - 1; i++) {
-        MoveList ml;
-        gen_legal(&pos, &ml);
-        int k = -1;
-        for (int j = 0; j < ml.n && k < 0; j++)
-            if (move_equal(&ml.m[j], &in->pv[i]))
-                k = j;
-        if (k < 0)
-            break;
-        char text[160];
-        move_to_text(&pos, &ml.m[k], text, sizeof text);
-        n += snprintf(line + n, len - (size_t)n, " %s", text);
-        Undo undo;
-        make_move(&pos, &ml.m[k], &undo);
-    }
-    snprintf(cached, sizeof cached, "%s", line);
-    cached_key = u->g.pos.key;
-    cached_depth = in->depth;
-    cached_score = in->score;
-    cached_npv = in->npv;
-    if (in->npv)
-        cached_first = in->pv[0];
-}
-
-/* Title, players and whose move it is (or how the game ended); returns
- * the next free row. */
-static int draw_panel_status(const Ui *u, int y)
-{
-    const Layout *l = &u->lay;
-    const Position *p = &u->g.pos;
-    char line[256];
-    attr_t title = u->colours ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_BOLD;
-    snprintf(line, sizeof line, "%.*s%s", l->pw - 1, u->v->title, u->tutorial ? " - tutorial" : "");
-    panel_line(u, y++, title, line);
-    snprintf(line, sizeof line, "White: %s  Black: %s", player_name(u, 0), player_name(u, 1));
-    if (u->player[0] == PL_COMPUTER || u->player[1] == PL_COMPUTER) {
-        size_t n = strlen(line);
-        snprintf(line + n, sizeof line - n, "  level %d", u->level ? u->level : 10);
-    }
-    panel_line(u, y++, A_NORMAL, line);
-    if (u->tutorial)
-        return y + 1;
-    if (ui_game_over(u)) {
-        snprintf(line, sizeof line, "Game over: %s", u->result);
-        panel_line(u, y++, u->colours ? COLOR_PAIR(PAIR_GOOD) | A_BOLD : A_BOLD, line);
-        return y;
-    }
-    snprintf(line, sizeof line, "%s to move%s%s", p->side == NC_WHITE ? "White" : "Black",
-             u->in_check ? " - CHECK" : "", u->thinking ? " (thinking)" : u->hinting ? " (hint...)" : "");
-    panel_line(u, y++, u->in_check ? (u->colours ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_BOLD, line);
-    if ((u->thinking || u->hinting) && u->info.depth > 0) {
-        thinking_line(u, line, sizeof line);
-        panel_line(u, y++, A_NORMAL, line);
-    }
-    return y;
-}
-
-/* What is under the cursor, and what the hovered move would do. */
-static int draw_panel_cursor(const Ui *u, int y)
-{
-    const Variant *v = u->v;
-    char sqn[8], line[256];
-    int code = u->g.pos.board[u->cursor];
-    nc_sqname(v, u->cursor, sqn);
-    if (code != NC_EMPTY && code != NC_OFF)
-        snprintf(line, sizeof line, "%s: %s %s%s", sqn, nc_colour(code) == NC_WHITE ? "White" : "Black",
-                 ui_type_name(v, nc_type(code)), v->types[nc_type(code)].titan ? " [Titan]" : "");
-    else
-        snprintf(line, sizeof line, "%s: empty", sqn);
-    panel_line(u, y++, A_NORMAL, line);
-    if (u->hover[0]) {
-        snprintf(line, sizeof line, "%.*s", u->lay.pw - 1, u->hover);
-        panel_line(u, y++, A_BOLD, line);
-    } else if (u->sel || u->drop_type >= 0) {
-        panel_line(u, y++, A_DIM, "(move the cursor to a marked square)");
-    } else {
-        y++;
-    }
-    return y;
-}
-
-/* A legend of the pieces at the bottom when the panel has room for it
- * and still for some moves; returns the row where the moves must end. */
-static int draw_piece_legend(const Ui *u, int y)
-{
-    const Layout *l = &u->lay;
-    const Variant *v = u->v;
-    int types = v->ntypes, lrows = (types + 1) / 2;
-    int bottom = l->py + l->ph;
-    if (bottom - y - 1 - lrows < 5)
-        return bottom;
-    bottom -= lrows;
-    int colw = (l->pw - 1) / 2;
-    for (int t = 0; t < types; t++) {
-        char buf[4], item[80];
-        const PieceType *pt = &v->types[t];
-        snprintf(item, sizeof item, "%s%s%s %c %s", pt->titan ? "[" : " ",
-                 ui_piece_str(u, nc_code(t, NC_WHITE), buf), pt->titan ? "]" : " ", pt->letter, pt->title);
-        attrset(u->colours ? COLOR_PAIR(PAIR_DIM) : A_NORMAL);
-        mvprintw(bottom + t / 2, l->px + (t % 2) * colw, "%.*s", colw - 1, item);
-        attrset(A_NORMAL);
-    }
-    return bottom;
-}
-
-static void draw_panel(Ui *u)
-{
-    Layout *l = &u->lay;
-    int y = draw_panel_status(u, l->py);
-    y = ui_clock_draw(u, y);
-    if (u->v->has_drops) {
-        draw_hand(u, y++, NC_WHITE);
-        draw_hand(u, y++, NC_BLACK);
-    } else {
-        l->hand_y[0] = l->hand_y[1] = -1;
-    }
-    y = draw_panel_cursor(u, y);
-    if (u->tutorial) {
-        draw_tutorial_panel(u, y);
-        return;
-    }
-    int bottom = draw_piece_legend(u, y);
-    Layout keep = *l;
-    l->ph = bottom - l->py;
-    panel_line(u, y++, A_UNDERLINE, "Moves");
-    draw_moves(u, y);
-    *l = keep;
-}
-
 /* Where a message too long for one line is split: at its last space (or
  * after a slash of a path) that leaves at least half a line, else at the
  * width. */
@@ -581,6 +330,7 @@ static void draw_bottom(const Ui *u, int cols)
     attrset(u->colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
     const char *hint = u->tutorial
         ? "arrows Enter select/move  c catalogue  e examples  p place  x remove  q back"
+        : u->reviewing ? "review: arrows/wheel step  Home/End  Enter play from here  Esc back  ? help"
         : "arrows/hjkl move  Enter select  : move  d drop  u/r undo/redo  ? help  q quit";
     mvprintw(l->hint_y, 0, "%.*s", cols - 1, hint);
     attrset(A_NORMAL);
@@ -602,11 +352,21 @@ void ui_draw(Ui *u)
     int rows, cols;
     getmaxyx(stdscr, rows, cols);
     if (!u->v) {
-        /* The start screen draws its menu over an empty screen. */
+        /* The start screen draws its menu over an empty screen; a message
+         * (a damaged saved game put aside) is wrapped over the last lines. */
         erase();
         mvprintw(0, 0, "%.*s", cols - 1, "ninjachess");
-        if (u->msg[0])
-            mvprintw(rows - 2 > 1 ? rows - 2 : 1, 0, "%.*s", cols - 1, u->msg);
+        int n = 0;
+        for (const char *m = cols > 10 ? u->msg : ""; *m; n++) {
+            int split = message_split(m, cols - 1);
+            m += split < 0 ? (int)strlen(m) : split + (m[split] == ' ');
+        }
+        int y = rows - n > 1 ? rows - n : 1;
+        for (const char *m = cols > 10 ? u->msg : ""; *m && y < rows; y++) {
+            int split = message_split(m, cols - 1);
+            mvprintw(y, 0, "%.*s", split < 0 ? cols - 1 : split, m);
+            m += split < 0 ? (int)strlen(m) : split + (m[split] == ' ');
+        }
         refresh();
         return;
     }
@@ -619,7 +379,7 @@ void ui_draw(Ui *u)
     for (int i = 0; i < u->v->nsquares; i++)
         draw_square(u, u->v->squares[i]);
     draw_labels(u);
-    draw_panel(u);
+    ui_draw_panel(u);
     draw_bottom(u, cols);
     int y, x;
     ui_square_cell(u, u->cursor, &y, &x);

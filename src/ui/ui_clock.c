@@ -109,8 +109,10 @@ int ui_clock_draw(const Ui *u, int y)
         gameclock_display(gameclock_left(&u->clock, c, running, now), t, sizeof t);
         snprintf(item, sizeof item, "%s %s", c == NC_WHITE ? "White" : "Black", t);
         int w = (int)strlen(item);
-        if (x + w > l->px + l->pw - 1)
-            break;
+        if (x > l->px && x + w > l->px + l->pw - 1) { /* a narrow panel: one clock a line */
+            x = l->px;
+            y++;
+        }
         attrset(c == running ? A_BOLD | A_REVERSE : A_NORMAL);
         mvaddstr(y, x, item);
         attrset(A_NORMAL);

@@ -4,7 +4,9 @@
 #include "ui_internal.h"
 
 #include "../datafile.h"
+#include "../san.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +111,8 @@ void ui_game_reset(Ui *u, const Position *start)
     u->drop_type = -1;
     u->have_score = false;
     gameclock_init(&u->clock, u->clock.base, u->clock.inc);
+    u->have_hint = false;
+    u->reviewing = false;
     if (!u->cursor || !u->v->exists[u->cursor]) {
         /* Start on the king's file, two ranks in front of the mover. */
         int k = start->king[start->side];
@@ -130,8 +134,10 @@ void ui_game_free(Ui *u)
     u->v = NULL;
     gameclock_free(&u->clock);
     free(u->text);
+    free(u->mover);
     free(u->redo);
     u->text = NULL;
+    u->mover = NULL;
     u->redo = NULL;
     u->cap = 0;
 }
@@ -149,8 +155,108 @@ static void ensure_cap(Ui *u, int n)
     while (cap <= n)
         cap *= 2;
     u->text = xrealloc(u->text, sizeof *u->text * (size_t)cap);
+    u->mover = xrealloc(u->mover, sizeof *u->mover * (size_t)cap);
     u->redo = xrealloc(u->redo, sizeof *u->redo * (size_t)cap);
     u->cap = cap;
+}
+
+void ui_position_at(const Ui *u, int ply, Position *out)
+{
+    assert(ply >= 0 && ply <= u->g.nply);
+    /* Back from the current position, so that a position set up in the
+     * tutorial's sandbox is respected too. */
+    *out = u->g.pos;
+    for (int i = u->g.nply - 1; i >= ply; i--)
+        unmake_move(out, &u->g.moves[i], &u->g.undos[i]);
+}
+
+const Position *ui_shown_pos(const Ui *u)
+{
+    return u->reviewing ? &u->view_pos : &u->g.pos;
+}
+
+int ui_shown_ply(const Ui *u)
+{
+    return u->reviewing ? u->view_ply : u->g.nply;
+}
+
+void ui_move_marks(const Position *before, const Move *m, uint8_t *marks)
+{
+    memset(marks, 0, NC_MAX_SQ);
+    MoveEffects fx;
+    move_effects(before, m, &fx);
+    for (int i = 0; i < fx.n; i++) {
+        int s = fx.sq[i];
+        if (fx.kind[i] == FX_PUSH) {
+            if (s + m->pushdir != m->to)
+                marks[s + m->pushdir] = LM_PUSHED;
+        } else if (s != m->to && marks[s] != LM_PUSHED) {
+            marks[s] = LM_GONE;
+        }
+    }
+    marks[m->to] = LM_MOVE;
+    marks[m->kind == MK_DROP ? m->aux : m->from] = LM_MOVE;
+    if (m->kind == MK_CASTLE) {
+        marks[m->aux] = LM_MOVE;
+        marks[m->aux2] = LM_MOVE;
+    }
+}
+
+static void compute_last_marks(Ui *u)
+{
+    memset(u->lastmark, 0, sizeof u->lastmark);
+    int k = ui_shown_ply(u);
+    if (k == 0)
+        return;
+    Position before;
+    ui_position_at(u, k - 1, &before);
+    ui_move_marks(&before, &u->g.moves[k - 1], u->lastmark);
+}
+
+void ui_review(Ui *u, int ply)
+{
+    ply = ply < 0 ? 0 : ply > u->g.nply ? u->g.nply : ply;
+    u->reviewing = ply < u->g.nply;
+    u->view_ply = ply;
+    u->sel = 0;
+    u->drop_type = -1;
+    ui_refresh(u);
+}
+
+void ui_review_continue(Ui *u)
+{
+    if (!u->reviewing)
+        return;
+    ui_computer_stop(u);
+    while (u->g.nply > u->view_ply)
+        game_pop(&u->g);
+    u->reviewing = false;
+    u->nredo = 0;
+    u->end = END_NONE;
+    u->changes++;
+    ui_refresh(u);
+}
+
+void ui_move_label(const Ui *u, int ply, char *buf, int len)
+{
+    const Move *m = &u->g.moves[ply];
+    int t = u->mover[ply] - 1;
+    /* SAN names its piece already; the move text gets the mover's letter. */
+    if (m->kind == MK_DROP || t < 0 || san_applies(u->v))
+        snprintf(buf, (size_t)len, "%s", u->text[ply]);
+    else
+        snprintf(buf, (size_t)len, "%c%s", u->v->types[t].letter, u->text[ply]);
+}
+
+/* Keeps the text and the moving piece of the ply about to be pushed. */
+static void record_ply(Ui *u, const Move *m)
+{
+    int n = u->g.nply;
+    ensure_cap(u, n + 1);
+    move_label(&u->g.pos, m, u->text[n], sizeof u->text[0]);
+    ui_clock_moved(u, u->g.pos.side);
+    int code = m->kind == MK_DROP ? NC_EMPTY : u->g.pos.board[m->from];
+    u->mover[n] = (uint8_t)(m->kind == MK_DROP ? m->promo : code == NC_EMPTY ? 0 : nc_type(code) + 1);
 }
 
 /* Recomputes everything that follows from the position: legal moves,
@@ -171,6 +277,11 @@ void ui_refresh(Ui *u)
             u->result[0] = 0;
         }
     }
+    if (u->reviewing && u->view_ply >= u->g.nply)
+        u->reviewing = false;
+    if (u->reviewing)
+        ui_position_at(u, u->view_ply, &u->view_pos);
+    compute_last_marks(u);
     if (u->sel)
         ui_select(u, u->sel);
     else if (u->drop_type >= 0)
@@ -198,6 +309,9 @@ static int move_kind(const Move *m, const MoveEffects *fx)
     if (m->promo && m->kind != MK_DROP)
         return HL_PROMO;
     for (int i = 0; i < fx->n; i++)
+        if (fx->kind[i] == FX_CAPTURE && fx->sq[i] != m->to)
+            return HL_FLYOVER;
+    for (int i = 0; i < fx->n; i++)
         if (fx->kind[i] == FX_CAPTURE && fx->sq[i] == m->to)
             return HL_CAPTURE;
     return HL_QUIET;
@@ -205,7 +319,7 @@ static int move_kind(const Move *m, const MoveEffects *fx)
 
 static int hl_rank(int k)
 {
-    static const int rank[HL_COUNT] = {0, 1, 3, 2, 5, 4, 6};
+    static const int rank[HL_COUNT] = {0, 1, 4, 2, 6, 5, 7, 3};
     return rank[k];
 }
 
@@ -329,9 +443,7 @@ void ui_play(Ui *u, const Move *m)
 {
     if (u->hinting)
         ui_computer_stop(u); /* the hint was for the position before this move */
-    ensure_cap(u, u->g.nply + 1);
-    move_label(&u->g.pos, m, u->text[u->g.nply], sizeof u->text[0]);
-    ui_clock_moved(u, u->g.pos.side);
+    record_ply(u, m);
     game_push(&u->g, m);
     u->changes++;
     u->nredo = 0;
@@ -386,9 +498,7 @@ bool ui_redo(Ui *u)
     u->changes++;
     do {
         Move m = u->redo[--u->nredo];
-        ensure_cap(u, u->g.nply + 1);
-        move_label(&u->g.pos, &m, u->text[u->g.nply], sizeof u->text[0]);
-        ui_clock_moved(u, u->g.pos.side);
+        record_ply(u, &m);
         game_push(&u->g, &m);
     } while (u->nredo > 0 && u->player[u->g.pos.side] == PL_COMPUTER &&
              u->player[u->g.pos.side ^ 1] == PL_HUMAN);
@@ -445,9 +555,31 @@ static void hint_tick(Ui *u)
         if (move_equal(&u->legal.m[i], &u->info.best)) {
             char buf[200];
             ui_describe_move(u, &u->legal.m[i], buf, sizeof buf);
-            ui_msg(u, false, "Hint: %s", buf);
+            ui_msg(u, false, "Hint: %s (marked ! on the board)", buf);
+            u->hint_move = u->legal.m[i];
+            u->hint_key = u->g.pos.key;
+            u->have_hint = true;
             return;
         }
+}
+
+bool ui_computer_accepts_draw(Ui *u, int side, int *score)
+{
+    ui_computer_stop(u);
+    if (!u->search)
+        u->search = search_new(16);
+    *score = 0;
+    if (!u->search)
+        return false;
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.level = 10;
+    lim.depth = 6;
+    lim.seconds = 0.5;
+    SearchInfo info;
+    search_run(u->search, &u->g, &lim, &info);
+    *score = u->g.pos.side == side ? info.score : -info.score;
+    return *score <= UI_DRAW_ACCEPT_CP;
 }
 
 void ui_computer_move_now(Ui *u)

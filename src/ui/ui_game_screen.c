@@ -23,30 +23,30 @@ static bool refuse_if_not_human_turn(Ui *u)
     return false;
 }
 
-/* Why a move from `from` (0: the selected hand piece) to `to` is refused:
- * either the piece cannot move there at all, or it could but would leave
- * its own king where an enemy move could remove it. */
+/* While reviewing, a move is made from the reviewed position only when
+ * the player agrees to drop the later plies; true when it may go on. */
+static bool continue_from_review(Ui *u)
+{
+    if (!u->reviewing)
+        return true;
+    char num[16], q[200];
+    ui_ply_number(u, u->view_ply, num, sizeof num);
+    int later = u->g.nply - u->view_ply;
+    snprintf(q, sizeof q, "Continue from move %s and drop the %d later pl%s?", num, later, later == 1 ? "y" : "ies");
+    if (!ui_confirm(u, q)) {
+        ui_msg(u, false, "Still reviewing; End returns to the game");
+        return false;
+    }
+    ui_review_continue(u);
+    ui_msg(u, false, "Continuing from move %s", num);
+    return true;
+}
+
 static void explain_refusal(Ui *u, int from, int drop_type, int to)
 {
-    char a[8], b[8];
-    nc_sqname(u->v, to, b);
-    Position p = u->g.pos;
-    MoveList ml;
-    gen_pseudo(&p, &ml);
-    for (int i = 0; i < ml.n; i++) {
-        const Move *m = &ml.m[i];
-        bool same = drop_type >= 0 ? m->kind == MK_DROP && m->promo == drop_type + 1
-                                   : m->kind != MK_DROP && m->from == from;
-        if (same && m->to == to) {
-            ui_msg(u, true, "Not allowed: that move to %s would leave your king in check", b);
-            return;
-        }
-    }
-    if (drop_type >= 0)
-        ui_msg(u, true, "The %s cannot be dropped on %s", ui_type_name(u->v, drop_type), b);
-    else
-        ui_msg(u, true, "The %s on %s cannot go to %s", ui_type_name(u->v, nc_type(u->g.pos.board[from])),
-               nc_sqname(u->v, from, a), b);
+    char msg[256];
+    ui_explain_refusal(u, from, drop_type, to, msg, sizeof msg);
+    ui_msg(u, true, "%s", msg);
 }
 
 /* With a piece (or a hand piece) selected, Enter on the cursor square
@@ -81,6 +81,11 @@ static bool use_selection(Ui *u)
 
 static void activate(Ui *u)
 {
+    if (u->reviewing) {
+        /* The player chooses the move once back in play. */
+        continue_from_review(u);
+        return;
+    }
     if (ui_game_over(u)) {
         ui_msg(u, true, "The game is over (%s); n starts a new one, u takes back", u->result);
         return;
@@ -123,9 +128,27 @@ static void activate(Ui *u)
     }
 }
 
+/* Selects a hand piece to drop, or says why it cannot be dropped now. */
+static void select_drop(Ui *u, int t)
+{
+    int k = 0;
+    for (int i = 0; i < u->legal.n; i++)
+        if (u->legal.m[i].kind == MK_DROP && u->legal.m[i].promo == t + 1)
+            k++;
+    if (!k) {
+        char msg[256];
+        ui_select_drop(u, -1);
+        ui_explain_no_drop(u, t, msg, sizeof msg);
+        ui_msg(u, true, "%s", msg);
+        return;
+    }
+    ui_select_drop(u, t);
+    ui_msg(u, false, "Drop the %s: choose one of the %d marked squares", ui_type_name(u->v, t), k);
+}
+
 static void choose_drop(Ui *u)
 {
-    if (refuse_if_not_human_turn(u))
+    if (!continue_from_review(u) || refuse_if_not_human_turn(u))
         return;
     int side = u->g.pos.side, types[NC_MAX_TYPES], n = 0;
     char labels[NC_MAX_TYPES][64];
@@ -144,73 +167,23 @@ static void choose_drop(Ui *u)
     int pick = n == 1 ? 0 : ui_menu(u, "Drop which piece?", items, n);
     if (pick < 0)
         return;
-    int t = types[pick];
-    ui_select_drop(u, t);
-    int k = 0;
-    for (int i = 0; i < u->legal.n; i++)
-        if (u->legal.m[i].kind == MK_DROP && u->legal.m[i].promo == t + 1)
-            k++;
-    if (!k) {
-        ui_select_drop(u, -1);
-        ui_msg(u, true, "The %s cannot be dropped anywhere now", ui_type_name(u->v, t));
-    } else {
-        ui_msg(u, false, "Drop the %s: choose a marked square", ui_type_name(u->v, t));
-    }
+    select_drop(u, types[pick]);
 }
 
 static void type_move(Ui *u)
 {
-    if (refuse_if_not_human_turn(u))
+    if (!continue_from_review(u) || refuse_if_not_human_turn(u))
         return;
     char buf[160] = "";
     if (!ui_prompt(u, "Move: ", buf, sizeof buf) || !buf[0])
         return;
-    Move m;
-    char err[256];
-    if (move_from_input(&u->g.pos, buf, &m, err, sizeof err)) {
-        /* A short form naming several moves: offer them in the menu. */
-        const char *list = strstr(err, "could be ");
-        if (list) {
-            Move c[16];
-            int n = 0;
-            char cands[512];
-            snprintf(cands, sizeof cands, "%s", list + 9);
-            for (char *tok = strtok(cands, " "); tok && n < 16; tok = strtok(NULL, " ")) {
-                size_t l = strlen(tok);
-                if (l && tok[l - 1] == ',' )
-                    tok[l - 1] = 0;
-                char e2[256];
-                if (move_from_input(&u->g.pos, tok, &c[n], e2, sizeof e2) == 0)
-                    n++;
-            }
-            if (n > 1) {
-                ui_play_candidates(u, c, n);
-                return;
-            }
-        }
-        /* For "from-to" that names no legal move, say why when we can. */
-        const char *t = buf;
-        int from = nc_parse_sq(u->v, &t);
-        if (from > 0 && (*t == '-' || *t == 'x'))
-            t++;
-        int to = from > 0 ? nc_parse_sq(u->v, &t) : -1;
-        if (strstr(err, "illegal") && from > 0 && to > 0) {
-            int code = u->g.pos.board[from];
-            if (code == NC_EMPTY)
-                ui_msg(u, true, "%s: there is no piece on %.4s", err, buf);
-            else if (nc_colour(code) != u->g.pos.side)
-                ui_msg(u, true, "%s: that piece is not yours to move", err);
-            else
-                explain_refusal(u, from, -1, to);
-            return;
-        }
-        ui_msg(u, true, "%s", err);
-        return;
-    }
-    char d[200];
-    ui_describe_move(u, &m, d, sizeof d);
-    ui_play(u, &m);
-    ui_msg(u, false, "Played %s", d);
+    Move c[16];
+    char msg[256];
+    int n = ui_typed_move(u, buf, c, 16, msg, sizeof msg);
+    if (n == 0)
+        ui_msg(u, true, "%s", msg);
+    else
+        ui_play_candidates(u, c, n);
 }
 
 static void save_game(Ui *u)
@@ -258,8 +231,17 @@ static void load_game(Ui *u)
 /* The start screen chooses the game; it comes back through game_resume. */
 static void new_game(Ui *u)
 {
-    if (may_leave_game(u, "Game not saved. Start a new one and lose it?"))
-        screen_push(SCR_START, NULL, 0);
+    if (ui_autosave(u) != 0) {
+        if (may_leave_game(u, "Game not saved. Start a new one and lose it?"))
+            screen_push(SCR_START, NULL, 0);
+        return;
+    }
+    if (u->g.nply > 0 && !ui_game_over(u) &&
+        !ui_confirm(u, "Leave this game for a new one? (It stays saved.)")) {
+        ui_msg(u, false, "The game goes on");
+        return;
+    }
+    screen_push(SCR_START, NULL, 0);
 }
 
 static void start_chosen_game(Ui *u, const GameChoice *c)
@@ -271,32 +253,52 @@ static void start_chosen_game(Ui *u, const GameChoice *c)
         ui_msg(u, false, "New game of %s", u->v->title);
 }
 
+static const char *side_word(int c)
+{
+    return c == NC_WHITE ? "White" : "Black";
+}
+
+/* Against the computer: asked first, then answered from its evaluation. */
+static bool computer_answers_draw(Ui *u, int comp)
+{
+    if (!ui_confirm(u, "Offer the computer a draw?")) {
+        ui_msg(u, false, "No draw offered");
+        return false;
+    }
+    int score;
+    bool yes = ui_computer_accepts_draw(u, comp, &score);
+    ui_msg(u, false, "The computer %s the draw: it judges the position %+.2f for itself", yes ? "accepts" : "declines",
+           score / 100.0);
+    return yes;
+}
+
 static void offer_draw(Ui *u)
 {
     if (ui_game_over(u)) {
         ui_msg(u, true, "The game is already over");
         return;
     }
-    int other = u->g.pos.side ^ 1;
     bool accepted;
-    if (u->player[other] == PL_COMPUTER) {
-        /* The computer takes a draw when its last search saw no advantage. */
-        accepted = u->have_score && u->last_score <= 0;
+    if (u->player[0] == PL_COMPUTER && u->player[1] == PL_COMPUTER) {
+        ui_msg(u, true, "Both sides are the computer's; c gives the side to move to a human");
+        return;
+    }
+    if (u->player[0] == PL_COMPUTER || u->player[1] == PL_COMPUTER) {
+        accepted = computer_answers_draw(u, u->player[0] == PL_COMPUTER ? NC_WHITE : NC_BLACK);
     } else {
-        char q[64];
-        snprintf(q, sizeof q, "%s offers a draw. %s, accept?", u->g.pos.side == NC_WHITE ? "White" : "Black",
-                 other == NC_WHITE ? "White" : "Black");
+        /* Between humans the offer goes to the player not on the move. */
+        int side = u->g.pos.side;
+        char q[96];
+        snprintf(q, sizeof q, "%s offers a draw. %s, accept? (y/n)", side_word(side), side_word(side ^ 1));
         accepted = ui_confirm(u, q);
+        ui_msg(u, false, accepted ? "Draw agreed" : "The draw offer was declined");
     }
-    if (accepted) {
-        ui_computer_stop(u);
-        u->end = END_AGREED;
-        u->changes++;
-        snprintf(u->result, sizeof u->result, "1/2-1/2, draw agreed");
-        ui_msg(u, false, "Draw agreed");
-    } else {
-        ui_msg(u, false, "The draw offer was declined");
-    }
+    if (!accepted)
+        return;
+    ui_computer_stop(u);
+    u->end = END_AGREED;
+    u->changes++;
+    snprintf(u->result, sizeof u->result, "1/2-1/2, draw agreed");
 }
 
 static void resign(Ui *u)
@@ -321,11 +323,80 @@ static void resign(Ui *u)
     ui_msg(u, false, "%s resigned", side == NC_WHITE ? "White" : "Black");
 }
 
+/* Review: the board shows an earlier position of the game. */
+static void review_to(Ui *u, int ply)
+{
+    ui_review(u, ply);
+    if (!u->reviewing) {
+        ui_msg(u, false, "Back at the game's position");
+        return;
+    }
+    ui_msg(u, false, "Reviewing ply %d of %d: arrows or wheel step, Home/End, Enter plays from here",
+           u->view_ply, u->g.nply);
+}
+
+static void review_back(Ui *u)
+{
+    if (ui_shown_ply(u) == 0)
+        ui_msg(u, true, "Already at the start of the game");
+    else
+        review_to(u, ui_shown_ply(u) - 1);
+}
+
+static void review_forward(Ui *u)
+{
+    if (!u->reviewing)
+        ui_msg(u, true, "Already at the game's position; < or Page Up steps back");
+    else
+        review_to(u, u->view_ply + 1);
+}
+
+static void review_home(Ui *u)
+{
+    review_to(u, 0);
+}
+
+static void review_end(Ui *u)
+{
+    review_to(u, u->g.nply);
+}
+
+/* In review the cursor keys step through the game instead. */
+static bool review_key(Ui *u, int k)
+{
+    if (!u->reviewing)
+        return false;
+    if (k == KEY_LEFT || k == KEY_UP || k == 'h' || k == 'k')
+        review_back(u);
+    else if (k == KEY_RIGHT || k == KEY_DOWN || k == 'l' || k == 'j')
+        review_forward(u);
+    else if (k == 27)
+        review_end(u);
+    else
+        return false;
+    return true;
+}
+
 static void mouse(Ui *u)
 {
     MEVENT ev;
-    if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
+    if (getmouse(&ev) != OK)
         return;
+    if (ev.bstate & BUTTON4_PRESSED) {
+        review_back(u);
+        return;
+    }
+    if (ev.bstate & BUTTON5_PRESSED) {
+        review_forward(u);
+        return;
+    }
+    if (!(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
+        return;
+    int ply = ui_list_ply_at(u, ev.y, ev.x);
+    if (ply >= 0) {
+        review_to(u, ply + 1);
+        return;
+    }
     int sq = ui_square_at(u, ev.y, ev.x);
     if (sq) {
         u->cursor = sq;
@@ -343,10 +414,8 @@ static void mouse(Ui *u)
                            c ? "White" : "Black");
                     return;
                 }
-                if (refuse_if_not_human_turn(u))
-                    return;
-                ui_select_drop(u, t);
-                ui_msg(u, false, "Drop the %s: choose a marked square", ui_type_name(u->v, t));
+                if (!refuse_if_not_human_turn(u))
+                    select_drop(u, t);
                 return;
             }
         }
@@ -456,6 +525,8 @@ static const struct {
     {'n', new_game, NULL}, {'R', resign, NULL}, {'D', offer_draw, NULL},
     {'s', save_game, NULL}, {'o', load_game, NULL}, {'t', tutorial, NULL},
     {'?', ui_help, NULL}, {KEY_F(1), ui_help, NULL}, {'q', quit, NULL},
+    {'<', review_back, NULL}, {KEY_PPAGE, review_back, NULL}, {'>', review_forward, NULL},
+    {KEY_NPAGE, review_forward, NULL}, {KEY_HOME, review_home, NULL}, {KEY_END, review_end, NULL},
     {KEY_MOUSE, mouse, NULL}, {KEY_RESIZE, nothing, NULL}, {ERR, nothing, NULL},
 };
 
@@ -463,6 +534,9 @@ static void game_key(Ui *u, void *self, int k)
 {
     (void)self;
     u->msg[0] = 0;
+    k = ui_config_key(&u->cfg, k);
+    if (review_key(u, k))
+        return;
     for (size_t i = 0; i < sizeof cursor_keys / sizeof cursor_keys[0]; i++)
         if (cursor_keys[i].key == k) {
             for (int n = 0; n < cursor_keys[i].steps; n++)

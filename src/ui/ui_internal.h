@@ -1,7 +1,10 @@
 /* The libraries of the game screen, shared by every screen: the Ui state
  * (the game, its highlights and the screen settings) and what works on it.
  *   ui_game.c     the game: history, undo/redo, highlights, the computer
- *   ui_board.c    drawing the board and its panel; layout; colours
+ *   ui_board.c    drawing the board; layout; colours
+ *   ui_panel.c    the side panel beside the board
+ *   ui_review.c   the panel's move list, and which ply a click names
+ *   ui_config.c   the config file: colours, glyphs, keys, level, time
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
  *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
  *   ui_pgn.c      saving and loading games (PGN, atomic writes)
@@ -35,6 +38,7 @@ enum {
     HL_PUSH,     /* an enemy Titan there is pushed */
     HL_PROMO,    /* the move promotes */
     HL_CASTLE,   /* the king castles to this square */
+    HL_FLYOVER,  /* the piece lands here after taking pieces on the way */
     HL_COUNT
 };
 
@@ -43,11 +47,20 @@ enum {
     BG_LIGHT, BG_DARK,
     BG_QUIET, BG_CAPTURE, BG_REMOVED, BG_PUSH, BG_PROMO, BG_CASTLE,
     BG_LAST_LIGHT, BG_LAST_DARK, BG_CHECK, BG_SELECTED,
+    BG_FLYOVER, BG_LAST_GONE, BG_LAST_PUSHED, BG_HINT,
     BG_COUNT
 };
 enum { FG_WHITE, FG_BLACK, FG_MARK, FG_COUNT };
 /* Pairs for the panel after the square pairs. */
 enum { PAIR_TITLE = 1 + BG_COUNT * FG_COUNT, PAIR_ERROR, PAIR_GOOD, PAIR_DIM };
+
+/* What the move that led to the shown position did to a square. */
+enum {
+    LM_NONE,
+    LM_MOVE,    /* a piece left or reached it (origin, destination, castling rook) */
+    LM_GONE,    /* a piece was removed from it: flown or jumped over, crushed, exiled */
+    LM_PUSHED,  /* a pushed Titan now stands on it */
+};
 
 enum { PL_HUMAN, PL_COMPUTER };
 /* Game end beyond the position's own status. */
@@ -63,7 +76,35 @@ typedef struct {
     int msg_y, hint_y;     /* message and key-hint lines */
     int hand_y[2];         /* panel rows of the hands (for clicks) */
     int hand_x0[2][NC_MAX_TYPES], hand_x1[2][NC_MAX_TYPES];
+    int list_y, list_rows, list_first; /* the move list's rows (for clicks) */
+    bool list_two;                     /* two plies a row */
+    int list_x[2];                     /* columns of White's and Black's moves */
 } Layout;
+
+/* A time control, as the config file (and later the command line) gives
+ * it: base time and increment, and the text it was written as. */
+typedef struct {
+    bool set;
+    int base_seconds;
+    int increment_seconds;
+    char text[32];
+} UiTimeControl;
+
+enum { UI_GLYPHS_DEFAULT, UI_GLYPHS_ASCII, UI_GLYPHS_UNICODE };
+#define UI_MAX_KEYS 32
+
+/* The settings of the config file (ui_config.c); all zero: none. */
+typedef struct {
+    short bg256[BG_COUNT];
+    bool bg_set[BG_COUNT];
+    short piece256[2];
+    bool piece_set[2];
+    int glyphs;              /* UI_GLYPHS_* */
+    int level;               /* 0: not set */
+    UiTimeControl time;
+    int keys[UI_MAX_KEYS];   /* per action: the key the file gives it, 0 none */
+    char path[600];
+} UiConfig;
 
 typedef struct Ui {
     const char *data_dir;
@@ -72,6 +113,7 @@ typedef struct Ui {
     Game g;
     Position start;       /* where the game began (for [FEN] and move texts) */
     char (*text)[160];    /* move text of each ply of g */
+    uint8_t *mover;       /* 1 + type of the piece that moved at each ply */
     Move *redo;           /* plies taken back, last undone last */
     int nredo, cap;
 
@@ -87,6 +129,18 @@ typedef struct Ui {
     uint8_t hl[NC_MAX_SQ];     /* HL_* for the selection */
     uint8_t removes[NC_MAX_SQ];/* squares the hovered move removes */
     char hover[200];      /* what the hovered move does, in words */
+    uint8_t lastmark[NC_MAX_SQ]; /* LM_* of the move that led to the shown position */
+
+    /* Review: the board shows the position after view_ply plies of g
+     * (view_pos) while the game itself stays where it is. */
+    bool reviewing;
+    int view_ply;
+    Position view_pos;
+    int list_top;         /* first move line the move list shows (review scrolls it) */
+
+    Move hint_move;       /* the last hint, marked while hint_key is the position's */
+    uint64_t hint_key;
+    bool have_hint;
 
     GameClock clock;      /* time control and both clocks (ui_clock.c) */
     int end;              /* END_* */
@@ -106,6 +160,7 @@ typedef struct Ui {
     bool tutorial;        /* sandbox: any piece may be placed and moved */
     int tut_type;         /* piece type the tutorial explains, -1 none */
     Layout lay;
+    UiConfig cfg;
     char save_path[512];  /* last file saved or loaded */
 
     /* The game's own file in the state directory (ui_autosave.c); empty
@@ -136,6 +191,20 @@ bool ui_undo(Ui *u);
 bool ui_redo(Ui *u);
 void ui_hover(Ui *u);            /* fills hover/removes for the cursor square */
 void ui_describe_move(const Ui *u, const Move *m, char *buf, int len);
+/* The move list's text of ply (0-based): the moving piece's letter and the
+ * move text.  The one place a listed move is written. */
+void ui_move_label(const Ui *u, int ply, char *buf, int len);
+/* LM_* marks of move m made from position before, into marks[NC_MAX_SQ]. */
+void ui_move_marks(const Position *before, const Move *m, uint8_t *marks);
+/* The position after ply plies of the game (0..nply). */
+void ui_position_at(const Ui *u, int ply, Position *out);
+/* The position on the board and its ply count: the reviewed one, or the game's. */
+const Position *ui_shown_pos(const Ui *u);
+int ui_shown_ply(const Ui *u);
+/* Shows the position after ply plies (clamped); the last one ends the review. */
+void ui_review(Ui *u, int ply);
+/* Ends the review there: the plies after the reviewed position are dropped. */
+void ui_review_continue(Ui *u);
 void ui_msg(Ui *u, bool error, const char *fmt, ...)
 #ifdef __GNUC__
     __attribute__((format(printf, 3, 4)))
@@ -145,11 +214,17 @@ void ui_computer_tick(Ui *u);    /* starts or finishes the computer's move */
 void ui_computer_stop(Ui *u);    /* abandons a running search */
 void ui_hint(Ui *u);             /* starts looking for a move for the human */
 void ui_computer_move_now(Ui *u);
+/* The computer playing side answers a draw offer: a short search of the
+ * position; it accepts when its score (its own view, centipawns, in
+ * *score) is at most UI_DRAW_ACCEPT_CP, i.e. it is not better off. */
+#define UI_DRAW_ACCEPT_CP 25
+bool ui_computer_accepts_draw(Ui *u, int side, int *score);
 bool ui_game_over(const Ui *u);
 const char *ui_type_name(const Variant *v, int type);
 
 /* ui_board.c */
 void ui_colours_init(Ui *u);
+short ui_default_bg256(int bg);  /* the built-in palette entry of a background */
 void ui_layout(Ui *u, int rows, int cols);
 void ui_draw(Ui *u);
 void ui_square_cell(const Ui *u, int sq, int *y, int *x);
@@ -159,8 +234,46 @@ const char *ui_piece_str(const Ui *u, int code, char *buf);
 int ui_square_pair(const Ui *u, int sq);    /* colour pair used for a square */
 void ui_draw_too_small(const Ui *u, int rows, int cols);
 
+/* ui_config.c */
+/* Reads the config file if there is one; -1 with "FILE:LINE: reason". */
+int ui_config_load(UiConfig *c, char *err, int errlen);
+/* Parses config text; name is the file name used in messages. */
+int ui_config_parse(UiConfig *c, const char *text, const char *name, char *err, int errlen);
+/* $XDG_CONFIG_HOME/ninjachess/config or ~/.config/ninjachess/config. */
+int ui_config_path(char *buf, int len);
+/* "MINUTES[:SS][+SECONDS]" into tc; -1 with the reason. */
+int ui_time_control_parse(const char *s, UiTimeControl *tc, char *err, int errlen);
+/* The key as the game screen's defaults know it: a key the file gave to
+ * an action becomes that action's default key. */
+int ui_config_key(const UiConfig *c, int key);
+/* The 256-colour palette entry of a square background or a side's pieces. */
+short ui_bg256(const Ui *u, int bg);
+short ui_piece256(const Ui *u, int colour);
+
+/* ui_panel.c */
+void ui_draw_panel(Ui *u);
+
+/* ui_review.c */
+/* "12." or "12..." for the ply (0-based) of the game. */
+void ui_ply_number(const Ui *u, int ply, char *buf, int len);
+/* Draws the move list in rows top..bottom-1 and keeps its geometry. */
+void ui_draw_move_list(Ui *u, int top, int bottom);
+/* The ply (0-based) of the move drawn at y, x in the list, or -1. */
+int ui_list_ply_at(const Ui *u, int y, int x);
+
 /* ui_moves.c */
 void ui_cursor_step(Ui *u, int dx, int dy);
+/* Where one cursor step (dx, dy) from sq lands: the nearest existing
+ * square that way, also on irregular boards. */
+int ui_cursor_target(const Variant *v, int sq, int dx, int dy);
+/* A typed move: the candidates it names (1, or several to choose from in
+ * a menu: short forms, a king step that is also a castling), or 0 with
+ * msg saying what is wrong, naming the squares typed. */
+int ui_typed_move(Ui *u, const char *typed, Move *c, int max, char *msg, int len);
+/* Why the piece on from (or the hand piece drop_type) cannot go to to. */
+void ui_explain_refusal(const Ui *u, int from, int drop_type, int to, char *msg, int len);
+/* Why the hand piece type cannot be dropped anywhere now. */
+void ui_explain_no_drop(const Ui *u, int type, char *msg, int len);
 /* Plays one of n candidate moves, asking which in a menu when n > 1. */
 void ui_play_candidates(Ui *u, Move *c, int n);
 
@@ -169,11 +282,16 @@ void ui_play_candidates(Ui *u, Move *c, int n);
  * MENU_OPEN while the menu stays open.  ui_menu_draw records the geometry
  * that clicks are matched against. */
 enum { MENU_OPEN = -2, MENU_CANCEL = -1 };
+#define UI_MENU_MAX 64
 typedef struct {
     const char *title;
     const char *const *items;
     int n, cur;
     int top, left, width;  /* where it was last drawn */
+    const char *keys;      /* the key of each item; NULL: 1-9 */
+    /* Screen row of each item's first line and its line count as last
+     * drawn (long items and titles wrap at word boundaries); -1: not shown. */
+    int item_y[UI_MENU_MAX], item_h[UI_MENU_MAX];
 } UiMenu;
 void ui_menu_draw(UiMenu *m);
 int ui_menu_key(UiMenu *m, int key);

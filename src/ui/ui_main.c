@@ -85,7 +85,7 @@ static int start_curses(void)
     /* The terminal's own cursor sits on the cursor square: one more cue
      * that works on every terminal, colour or not. */
     curs_set(1);
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
     mouseinterval(0);
     timeout(40); /* keys and redraws within 50 ms while the computer thinks */
     return 0;
@@ -319,6 +319,17 @@ int ui_main(const Options *opt)
     setlocale(LC_ALL, "");
     static Ui u;
     init_ui(&u, opt);
+    /* A broken config file stops the program before the screen starts, so
+     * that the player sees FILE:LINE and what is wrong. */
+    char cfg_err[1200];
+    if (ui_config_load(&u.cfg, cfg_err, sizeof cfg_err)) {
+        fprintf(stderr, "ninjachess: %s (fix or remove the file)\n", cfg_err);
+        return 1;
+    }
+    if (u.cfg.glyphs == UI_GLYPHS_ASCII)
+        u.ascii = true;
+    if (u.cfg.level && !opt->level)
+        u.level = u.cfg.level;
     int chosen = game_from_options(&u, opt);
     if (chosen < 0 || start_curses()) {
         ui_game_free(&u);

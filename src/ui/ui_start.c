@@ -1,11 +1,17 @@
 /* The start screen: variant, setup, optional rules, Titans, players and
  * level, each item a line of one menu so that it works with keys or mouse.
- * Enter on the first line starts Titan Chess, human against the computer.
- * It pops with the choice; starting the game is for the screen below. */
+ * Every variant shows the same items under the same keys (1-9, q);
+ * left/right and +/- change the current item's value either way.  The
+ * optional rules and the Titans are checklists that stay open until done;
+ * typed Titan names are checked at once.  Enter on the first line starts
+ * Titan Chess, human against the computer.  q and Esc quit (or go back
+ * to the game in progress).  It pops with the choice; starting the game is
+ * for the screen below. */
 #include "ui_start.h"
 
 #include "../datafile.h"
 
+#include <curses.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +21,9 @@ typedef struct {
     int nsetups, noptions;
     char setups[4][24];
     char options[4][24], option_desc[4][120];
+    int ntypes;
+    char type_name[NC_MAX_TYPES][32], type_title[NC_MAX_TYPES][48];
+    bool royal[NC_MAX_TYPES], titan[NC_MAX_TYPES];  /* titan: by the variant itself */
 } VariantInfo;
 
 static int read_variants(const char *dir, VariantInfo *out, int max)
@@ -38,6 +47,13 @@ static int read_variants(const char *dir, VariantInfo *out, int max)
                 snprintf(vi->options[o], sizeof vi->options[o], "%s", v->options[o].name);
                 snprintf(vi->option_desc[o], sizeof vi->option_desc[o], "%s",
                          v->options[o].description ? v->options[o].description : "");
+            }
+            vi->ntypes = v->ntypes;
+            for (int t = 0; t < v->ntypes; t++) {
+                snprintf(vi->type_name[t], sizeof vi->type_name[t], "%s", v->types[t].name);
+                snprintf(vi->type_title[t], sizeof vi->type_title[t], "%s", ui_type_name(v, t));
+                vi->royal[t] = v->types[t].royal;
+                vi->titan[t] = v->types[t].titan;
             }
             variant_free(v);
         }
@@ -87,7 +103,7 @@ static struct {
     VariantInfo vars[32];
     int nv, cur;              /* variants read, the one chosen */
     char opts[96], tit[160], set[24];
-    char note[200];           /* menu title: "New game" or why not */
+    char note[600];           /* menu title: "New game" or why not */
     char lines[10][200];
     const char *items[10];
     int act[10];
@@ -112,25 +128,31 @@ static void add_item(int act, const char *fmt, ...)
     st.menu.n = n + 1;
 }
 
-/* The menu's lines follow the choices made so far. */
+/* The menu's lines follow the choices made so far; every variant has
+ * every line, so that each keeps its key. */
 static void build_menu(const Ui *u)
 {
     const VariantInfo *vi = &st.vars[st.cur];
     st.menu.title = st.note;
     st.menu.items = st.items;
+    st.menu.keys = "123456789q";
     st.menu.n = 0;
     add_item(A_START, "Start the game");
     add_item(A_VARIANT, "Variant: %s - %s", vi->title, vi->desc);
     if (vi->nsetups > 1)
         add_item(A_SETUP, "Setup:   %s", st.set[0] ? st.set : vi->setups[0]);
+    else
+        add_item(A_SETUP, "Setup:   the only one of this variant");
     if (vi->noptions)
         add_item(A_OPTIONS, "Rules:   %s", st.opts[0] ? st.opts : "standard (no optional rules)");
+    else
+        add_item(A_OPTIONS, "Rules:   this variant has no optional rules");
     add_item(A_TITANS, "Titans:  %s", st.tit[0] ? st.tit : "as the variant says");
     add_item(A_WHITE, "White:   %s", u->player[0] == PL_COMPUTER ? "computer" : "human");
     add_item(A_BLACK, "Black:   %s", u->player[1] == PL_COMPUTER ? "computer" : "human");
-    add_item(A_LEVEL, "Level:   %d (computer strength 1-10)", u->level ? u->level : 10);
+    add_item(A_LEVEL, "Level:   %d (computer strength 1-10; left/right or +/- change it)", u->level ? u->level : 10);
     add_item(A_TUTORIAL, "Tutorial: learn the pieces of this variant");
-    add_item(A_QUIT, "Quit");
+    add_item(A_QUIT, u->v ? "Back to the game" : "Quit");
     if (st.menu.cur >= st.menu.n)
         st.menu.cur = 0;
 }
@@ -146,7 +168,7 @@ static bool choices_valid(const Ui *u)
     bool ok = ui_game_new(&probe, u->data_dir, st.vars[st.cur].name, st.set, st.opts, st.tit, NULL, err,
                           sizeof err) == 0;
     if (!ok)
-        snprintf(st.note, sizeof st.note, "%.190s", err);
+        snprintf(st.note, sizeof st.note, "%s", err);
     ui_game_free(&probe);
     return ok;
 }
@@ -197,19 +219,144 @@ static void choose_setup(Ui *u)
         snprintf(st.set, sizeof st.set, "%s", vi->setups[c]);
 }
 
+/* A checklist of the optional rules; each choice toggles one and the
+ * list stays open until Done or Esc. */
 static void choose_options(Ui *u)
 {
     const VariantInfo *vi = &st.vars[st.cur];
-    char ol[4][200];
-    const char *oitems[4];
-    for (int i = 0; i < vi->noptions && i < 4; i++) {
-        snprintf(ol[i], sizeof ol[i], "[%c] %s: %s", option_on(st.opts, vi->options[i]) ? 'x' : ' ',
-                 vi->options[i], vi->option_desc[i]);
-        oitems[i] = ol[i];
+    int n = vi->noptions < 4 ? vi->noptions : 4;
+    if (n == 0) {
+        snprintf(st.note, sizeof st.note, "%s has no optional rules", vi->title);
+        return;
     }
-    int c = ui_menu(u, "Switch an optional rule on or off", oitems, vi->noptions < 4 ? vi->noptions : 4);
-    if (c >= 0)
-        toggle_option(st.opts, sizeof st.opts, vi->options[c]);
+    UiMenu m = {.title = "Optional rules: Enter switches one on or off", .n = n + 1};
+    for (;;) {
+        char ol[5][200];
+        const char *oitems[5];
+        for (int i = 0; i < n; i++) {
+            snprintf(ol[i], sizeof ol[i], "[%c] %s: %s", option_on(st.opts, vi->options[i]) ? 'x' : ' ',
+                     vi->options[i], vi->option_desc[i]);
+            oitems[i] = ol[i];
+        }
+        oitems[n] = "Done";
+        m.items = oitems;
+        ui_draw(u);
+        ui_menu_draw(&m);
+        int k = ui_getkey(u);
+        int c = k == ERR ? MENU_CANCEL : ui_menu_key(&m, k);
+        if (c == MENU_CANCEL || c == n)
+            return;
+        if (c >= 0) {
+            toggle_option(st.opts, sizeof st.opts, vi->options[c]);
+            m.cur = c;
+        }
+    }
+}
+
+/* The names of the types that may be made Titans, for messages. */
+static void titan_candidates(const VariantInfo *vi, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int t = 0; t < vi->ntypes; t++)
+        if (!vi->royal[t] && n < len)
+            n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", vi->type_name[t]);
+}
+
+/* Typed Titan names, checked at once against the variant. */
+static void type_titans(Ui *u, char *list, size_t len)
+{
+    const VariantInfo *vi = &st.vars[st.cur];
+    char buf[160] = "", err[300], names[700];
+    if (!ui_prompt(u, "Titan types (names or letters, comma-separated): ", buf, sizeof buf))
+        return;
+    DataErrors errs;
+    errs.n = 0;
+    Variant *v = variant_load(u->data_dir, vi->name, &errs);
+    if (!v)
+        return;
+    if (variant_set_titans(v, buf, err, sizeof err)) {
+        titan_candidates(vi, names, sizeof names);
+        snprintf(st.note, sizeof st.note, "%.250s. Valid: %.300s", err, names);
+    } else {
+        /* Kept as type names, whatever was typed, for the checklist. */
+        size_t k = 0;
+        list[0] = 0;
+        for (int t = 0; t < v->ntypes; t++)
+            if (v->types[t].titan && !vi->titan[t] && k < len)
+                k += (size_t)snprintf(list + k, len - k, "%s%s", k ? "," : "", v->types[t].name);
+        snprintf(st.note, sizeof st.note, "Titans: %s", list[0] ? list : "as the variant says");
+    }
+    variant_free(v);
+}
+
+/* A checklist of the variant's non-royal types (those that are Titans by
+ * the variant's own rules are marked and stay), and typed names. */
+static void choose_titans(Ui *u)
+{
+    const VariantInfo *vi = &st.vars[st.cur];
+    int types[NC_MAX_TYPES], n = 0;
+    for (int t = 0; t < vi->ntypes; t++)
+        if (!vi->royal[t])
+            types[n++] = t;
+    UiMenu m = {.title = "Titans: Enter marks a piece type, t types names", .n = n + 2};
+    m.keys = NULL;
+    for (;;) {
+        char tl[NC_MAX_TYPES + 2][120];
+        const char *titems[NC_MAX_TYPES + 2];
+        for (int i = 0; i < n; i++) {
+            int t = types[i];
+            snprintf(tl[i], sizeof tl[i], "[%c] %s%s", vi->titan[t] || option_on(st.tit, vi->type_name[t]) ? 'x' : ' ',
+                     vi->type_title[t], vi->titan[t] ? " (a Titan in this variant)" : "");
+            titems[i] = tl[i];
+        }
+        titems[n] = "Type the names...";
+        titems[n + 1] = "Done";
+        m.items = titems;
+        m.title = st.note[0] && strcmp(st.note, "New game") ? st.note : "Titans: Enter marks a piece type; t types names";
+        ui_draw(u);
+        ui_menu_draw(&m);
+        int k = ui_getkey(u);
+        int c = k == ERR ? MENU_CANCEL : k == 't' ? n : ui_menu_key(&m, k);
+        if (c == MENU_CANCEL || c == n + 1)
+            return;
+        if (c == n)
+            type_titans(u, st.tit, sizeof st.tit);
+        else if (c >= 0 && !vi->titan[types[c]])
+            toggle_option(st.tit, sizeof st.tit, vi->type_name[types[c]]);
+        if (c >= 0)
+            m.cur = c;
+    }
+}
+
+/* Left/right and +/- on an item: the next or previous value. */
+static void change_value(Ui *u, int act, int step)
+{
+    const VariantInfo *vi = &st.vars[st.cur];
+    switch (act) {
+    case A_VARIANT:
+        st.cur = (st.cur + step + st.nv) % st.nv;
+        st.opts[0] = st.tit[0] = st.set[0] = 0;
+        break;
+    case A_SETUP: {
+        int i = 0;
+        for (int k = 0; k < vi->nsetups && k < 4; k++)
+            if (!strcmp(st.set, vi->setups[k]))
+                i = k;
+        if (vi->nsetups > 1)
+            snprintf(st.set, sizeof st.set, "%s", vi->setups[(i + step + vi->nsetups) % vi->nsetups]);
+        break;
+    }
+    case A_WHITE: u->player[0] ^= 1; break;
+    case A_BLACK: u->player[1] ^= 1; break;
+    case A_LEVEL: {
+        int lv = (u->level ? u->level : 10) + step;
+        u->level = lv < 1 ? 1 : lv > 10 ? 10 : lv;
+        break;
+    }
+    default:
+        snprintf(st.note, sizeof st.note, "Enter opens this item; left/right change variant, setup, players, level");
+    }
 }
 
 static void act_on(Ui *u, int act)
@@ -226,17 +373,10 @@ static void act_on(Ui *u, int act)
     case A_VARIANT: choose_variant(u); break;
     case A_SETUP: choose_setup(u); break;
     case A_OPTIONS: choose_options(u); break;
-    case A_TITANS:
-        ui_prompt(u, "Titan piece types (names or letters, comma-separated; empty: none): ", st.tit,
-                  sizeof st.tit);
-        break;
+    case A_TITANS: choose_titans(u); break;
     case A_WHITE: u->player[0] ^= 1; break;
     case A_BLACK: u->player[1] ^= 1; break;
-    case A_LEVEL: {
-        int lv = u->level ? u->level : 10;
-        u->level = lv % 10 + 1;
-        break;
-    }
+    case A_LEVEL: change_value(u, A_LEVEL, 1); break;
     case A_QUIT:
         screen_pop(NULL);
         break;
@@ -282,17 +422,22 @@ static void start_key(Ui *u, void *self, int k)
 {
     (void)self;
     build_menu(u);
+    if (k == KEY_LEFT || k == KEY_RIGHT || k == '+' || k == '-' || k == 'h' || k == 'l') {
+        snprintf(st.note, sizeof st.note, "New game");
+        change_value(u, st.act[st.menu.cur], k == KEY_RIGHT || k == '+' || k == 'l' ? 1 : -1);
+        return;
+    }
     int pick = ui_menu_key(&st.menu, k);
     if (pick == MENU_OPEN)
         return;
-    /* Each answer opens the menu afresh, on its first line. */
-    st.menu.cur = 0;
     snprintf(st.note, sizeof st.note, "New game");
     if (pick == MENU_CANCEL) {
-        if (u->v || ui_signal_caught)
-            screen_pop(NULL); /* back to the game in progress */
+        /* Back to the game in progress, or out of the program. */
+        screen_pop(NULL);
         return;
     }
+    /* The menu stays on the item just used. */
+    st.menu.cur = pick;
     act_on(u, st.act[pick]);
 }
 

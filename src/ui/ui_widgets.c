@@ -20,37 +20,106 @@ int ui_getkey(Ui *u)
     }
 }
 
-/* The box is centred and as wide as its longest line; the geometry is
- * kept in the menu so that a click can be matched to a line. */
+/* Where a line of text wider than w is broken: at its last blank that
+ * leaves something on the line, else at w.  Returns the bytes shown. */
+static int line_break(const char *s, int w)
+{
+    int n = (int)strlen(s);
+    if (n <= w)
+        return n;
+    for (int i = w; i > 0; i--)
+        if (s[i] == ' ')
+            return i;
+    return w;
+}
+
+/* How many lines text takes at width w. */
+static int lines_of(const char *s, int w)
+{
+    int k = 0;
+    do {
+        int n = line_break(s, w);
+        s += n;
+        while (*s == ' ')
+            s++;
+        k++;
+    } while (*s);
+    return k;
+}
+
+/* Draws text from y at x in lines of w; returns the lines drawn. */
+static int draw_wrapped(int y, int x, int w, const char *s, int rows)
+{
+    int k = 0;
+    do {
+        int n = line_break(s, w);
+        if (y + k < rows)
+            mvprintw(y + k, x, "%-*.*s", w, n, s);
+        s += n;
+        while (*s == ' ')
+            s++;
+        k++;
+    } while (*s);
+    return k;
+}
+
+static int menu_key_of(const UiMenu *m, int i)
+{
+    if (m->keys)
+        return i < (int)strlen(m->keys) ? m->keys[i] : ' ';
+    return i < 9 ? '1' + i : ' ';
+}
+
+/* The box is centred, as wide as its longest line or the screen; long
+ * lines wrap at word boundaries, and when the items do not fit in the
+ * height the menu scrolls with the current item.  The geometry is kept in
+ * the menu so that a click can be matched to an item. */
 void ui_menu_draw(UiMenu *m)
 {
     int rows, cols;
     getmaxyx(stdscr, rows, cols);
     int w = (int)strlen(m->title) + 4;
     for (int i = 0; i < m->n; i++)
-        if ((int)strlen(m->items[i]) + 8 > w)
-            w = (int)strlen(m->items[i]) + 8;
+        if ((int)strlen(m->items[i]) + 6 > w)
+            w = (int)strlen(m->items[i]) + 6;
     if (w > cols)
         w = cols;
-    int h = m->n + 2;
-    int y = (rows - h) / 2 > 0 ? (rows - h) / 2 : 0, x = (cols - w) / 2 > 0 ? (cols - w) / 2 : 0;
+    int tw = w - 4 > 1 ? w - 4 : 1, iw = w - 4 > 1 ? w - 4 : 1;
+    int title_h = lines_of(m->title, tw), h = title_h + 1;
+    for (int i = 0; i < m->n && i < UI_MENU_MAX; i++)
+        h += m->item_h[i] = lines_of(m->items[i], iw);
+    /* Items scrolled off the top when the menu is higher than the screen. */
+    int first = 0, used = h;
+    while (used > rows && first < m->cur)
+        used -= m->item_h[first++];
+    if (used > rows)
+        used = rows;
+    int y = (rows - used) / 2 > 0 ? (rows - used) / 2 : 0, x = (cols - w) / 2 > 0 ? (cols - w) / 2 : 0;
     attrset(A_NORMAL);
-    for (int r = 0; r < h && y + r < rows; r++)
+    for (int r = 0; r < used && y + r < rows; r++)
         mvhline(y + r, x, ' ', w);
     attrset(A_BOLD);
     mvhline(y, x, '-', w);
-    mvhline(y + h - 1 < rows ? y + h - 1 : rows - 1, x, '-', w);
-    mvprintw(y, x + 1, " %.*s ", w - 4, m->title);
+    draw_wrapped(y, x + 2, tw, m->title, rows);
+    mvhline(y + used - 1 < rows ? y + used - 1 : rows - 1, x, '-', w);
     attrset(A_NORMAL);
-    for (int i = 0; i < m->n && y + 1 + i < rows; i++) {
+    int row = y + title_h;
+    for (int i = 0; i < m->n && i < UI_MENU_MAX; i++) {
+        m->item_y[i] = -1;
+        if (i < first || row + m->item_h[i] > y + used - 1)
+            continue;
+        m->item_y[i] = row;
         if (i == m->cur)
             attrset(A_REVERSE);
-        mvprintw(y + 1 + i, x + 1, "%d %-*.*s", i + 1, w - 4, w - 4, m->items[i]);
+        mvprintw(row, x + 1, "%c ", menu_key_of(m, i));
+        draw_wrapped(row, x + 3, iw, m->items[i], rows);
         attrset(A_NORMAL);
+        row += m->item_h[i];
     }
-    move(y + 1 + m->cur, x + 1);
+    if (m->cur < UI_MENU_MAX && m->item_y[m->cur] >= 0)
+        move(m->item_y[m->cur], x + 1);
     refresh();
-    m->top = y + 1;
+    m->top = y + title_h;
     m->left = x;
     m->width = w;
 }
@@ -60,9 +129,11 @@ static int menu_click(const UiMenu *m)
     MEVENT ev;
     if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)))
         return MENU_OPEN;
-    int i = ev.y - m->top;
-    if (i >= 0 && i < m->n && ev.x >= m->left && ev.x < m->left + m->width)
-        return i;
+    if (ev.x < m->left || ev.x >= m->left + m->width)
+        return MENU_CANCEL;
+    for (int i = 0; i < m->n && i < UI_MENU_MAX; i++)
+        if (m->item_y[i] >= 0 && ev.y >= m->item_y[i] && ev.y < m->item_y[i] + m->item_h[i])
+            return i;
     return MENU_CANCEL;
 }
 
@@ -75,18 +146,19 @@ int ui_menu_key(UiMenu *m, int k)
         m->cur = (m->cur + 1) % n;
     else if (k == '\n' || k == '\r' || k == KEY_ENTER || k == ' ')
         return m->cur;
-    else if (k >= '1' && k <= '9' && k - '1' < n)
-        return k - '1';
-    else if (k == 27 || k == 'q')
+    else if (k == 27 || (k == 'q' && !(m->keys && strchr(m->keys, 'q'))))
         return MENU_CANCEL;
     else if (k == KEY_MOUSE)
         return menu_click(m);
+    for (int i = 0; i < n && k > ' ' && k < 127; i++)
+        if (menu_key_of(m, i) == k)
+            return i;
     return MENU_OPEN;
 }
 
 int ui_menu(Ui *u, const char *title, const char *const *items, int n)
 {
-    UiMenu m = {title, items, n, 0, 0, 0, 0};
+    UiMenu m = {.title = title, .items = items, .n = n};
     for (;;) {
         ui_draw(u);
         ui_menu_draw(&m);
@@ -99,10 +171,25 @@ int ui_menu(Ui *u, const char *title, const char *const *items, int n)
     }
 }
 
+/* Yes or no: y and n answer at once, as do the menu's keys. */
 bool ui_confirm(Ui *u, const char *question)
 {
-    const char *items[] = {"Yes", "No"};
-    return ui_menu(u, question, items, 2) == 0;
+    const char *items[] = {"Yes (y)", "No (n)"};
+    UiMenu m = {.title = question, .items = items, .n = 2};
+    for (;;) {
+        ui_draw(u);
+        ui_menu_draw(&m);
+        int k = ui_getkey(u);
+        if (k == ERR)
+            return false;
+        if (k == 'y' || k == 'Y')
+            return true;
+        if (k == 'n' || k == 'N')
+            return false;
+        int r = ui_menu_key(&m, k);
+        if (r != MENU_OPEN)
+            return r == 0;
+    }
 }
 
 bool ui_prompt(Ui *u, const char *question, char *buf, int len)
@@ -151,8 +238,11 @@ static const char *const help_keys[] = {
     "  a                 hint: the computer suggests a move for you",
     "  c                 switch the side to move between human and computer",
     "  + / -             computer level up / down",
-    "  n                 new game (choose the variant)",
-    "  R                 resign          D   offer or claim a draw",
+    "  n                 new game (asks first; the game stays saved)",
+    "  R                 resign          D   offer a draw (asks first)",
+    "  < > PgUp PgDn     review: step back / forward through the game",
+    "  Home End          review: the start / back to the game",
+    "  (in review)       arrows step, Enter continues from there, Esc ends",
     "  s                 save as PGN     o   open a PGN file",
     "  t                 tutorial: the pieces and their moves",
     "  ?                 this help       q   quit (the game is kept)",
@@ -161,6 +251,10 @@ static const char *const help_keys[] = {
     "  +  move to an empty square   x  capture by replacement",
     "  *  piece removed by flying or jumping over it, or crushed",
     "  ^  Titan pushed              =  promotion     O  castling",
+    "  ~  lands after taking pieces on the way",
+    "  After a move: * where a piece was removed, ^ where a pushed Titan went",
+    "  !  the hint's move",
+    "  Keys, colours, glyphs, level: ~/.config/ninjachess/config (see the man page)",
     "  [X]  a Titan: pushed instead of captured",
     "  Upper case or bold: White.  Lower case: Black.",
 };

@@ -1,0 +1,277 @@
+/* The player's configuration file, $XDG_CONFIG_HOME/ninjachess/config (or
+ * ~/.config/ninjachess/config): colours, glyph set, keys, default level
+ * and time control (man/ninjachess.6, CONFIGURATION).  Reading it and the
+ * values it gives; an error names the file and line, and the program
+ * refuses to start until it is fixed (ui_main.c), because a setting
+ * silently ignored would look like a bug of the screen. */
+#include "ui_internal.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const bg_names[BG_COUNT] = {
+    [BG_LIGHT] = "light", [BG_DARK] = "dark", [BG_QUIET] = "quiet", [BG_CAPTURE] = "capture",
+    [BG_REMOVED] = "removed", [BG_PUSH] = "push", [BG_PROMO] = "promote", [BG_CASTLE] = "castle",
+    [BG_LAST_LIGHT] = "last-light", [BG_LAST_DARK] = "last-dark", [BG_CHECK] = "check",
+    [BG_SELECTED] = "selected", [BG_FLYOVER] = "flyover", [BG_LAST_GONE] = "last-removed",
+    [BG_LAST_PUSHED] = "last-pushed", [BG_HINT] = "hint",
+};
+
+/* The game screen's actions that a key may be given to, with their keys. */
+static const struct {
+    const char *name;
+    int key;
+} actions[] = {
+    {"move", ':'}, {"drop", 'd'}, {"undo", 'u'}, {"redo", 'r'}, {"flip", 'f'}, {"hint", 'a'},
+    {"move-now", 'g'}, {"switch", 'c'}, {"new", 'n'}, {"resign", 'R'}, {"draw", 'D'},
+    {"save", 's'}, {"open", 'o'}, {"tutorial", 't'}, {"help", '?'}, {"quit", 'q'},
+    {"back", '<'}, {"forward", '>'},
+};
+#define NACTIONS ((int)(sizeof actions / sizeof actions[0]))
+
+short ui_bg256(const Ui *u, int bg)
+{
+    return u->cfg.bg_set[bg] ? u->cfg.bg256[bg] : ui_default_bg256(bg);
+}
+
+short ui_piece256(const Ui *u, int colour)
+{
+    if (u->cfg.piece_set[colour])
+        return u->cfg.piece256[colour];
+    return colour == NC_WHITE ? 231 : 16;
+}
+
+int ui_config_key(const UiConfig *c, int key)
+{
+    for (int i = 0; i < NACTIONS && i < UI_MAX_KEYS; i++)
+        if (c->keys[i] && c->keys[i] == key)
+            return actions[i].key;
+    return key;
+}
+
+int ui_time_control_parse(const char *s, UiTimeControl *tc, char *err, int errlen)
+{
+    memset(tc, 0, sizeof *tc);
+    char *end;
+    errno = 0;
+    long min = strtol(s, &end, 10), sec = 0;
+    if (end == s || min < 0 || min > 600 || errno) {
+        snprintf(err, (size_t)errlen, "'%s' is not a time control MINUTES+SECONDS (e.g. 5+3)", s);
+        return -1;
+    }
+    long base = min * 60;
+    if (*end == ':') {
+        const char *p = end + 1;
+        sec = strtol(p, &end, 10);
+        if (end != p + 2 || sec < 0 || sec > 59) {
+            snprintf(err, (size_t)errlen, "'%s': the seconds after ':' must be 00 to 59", s);
+            return -1;
+        }
+        base += sec;
+    }
+    long inc = 0;
+    if (*end == '+') {
+        const char *p = end + 1;
+        inc = strtol(p, &end, 10);
+        if (end == p || inc < 0 || inc > 600) {
+            snprintf(err, (size_t)errlen, "'%s': the increment after '+' must be 0 to 600 seconds", s);
+            return -1;
+        }
+    }
+    if (*end || base == 0) {
+        snprintf(err, (size_t)errlen, "'%s' is not a time control MINUTES+SECONDS (e.g. 5+3)", s);
+        return -1;
+    }
+    tc->set = true;
+    tc->base_seconds = (int)base;
+    tc->increment_seconds = (int)inc;
+    snprintf(tc->text, sizeof tc->text, "%s", s);
+    return 0;
+}
+
+static int colour_value(const char *val, short *out)
+{
+    char *end;
+    long n = strtol(val, &end, 10);
+    if (end == val || *end || n < 0 || n > 255)
+        return -1;
+    *out = (short)n;
+    return 0;
+}
+
+static int set_colour(UiConfig *c, const char *name, const char *val, char *err, int errlen)
+{
+    short n;
+    int ok = colour_value(val, &n);
+    if (ok == 0 && !strcmp(name, "white-piece")) {
+        c->piece256[NC_WHITE] = n;
+        c->piece_set[NC_WHITE] = true;
+        return 0;
+    }
+    if (ok == 0 && !strcmp(name, "black-piece")) {
+        c->piece256[NC_BLACK] = n;
+        c->piece_set[NC_BLACK] = true;
+        return 0;
+    }
+    for (int b = 0; b < BG_COUNT; b++)
+        if (!strcmp(name, bg_names[b])) {
+            if (ok == 0) {
+                c->bg256[b] = n;
+                c->bg_set[b] = true;
+                return 0;
+            }
+            break;
+        }
+    if (ok != 0)
+        snprintf(err, (size_t)errlen, "colour.%s: '%s' is not a colour number 0-255 of the 256-colour palette",
+                 name, val);
+    else
+        snprintf(err, (size_t)errlen, "unknown colour 'colour.%s' (white-piece, black-piece, light, dark, "
+                 "last-light, last-dark, ... see ninjachess(6))", name);
+    return -1;
+}
+
+static int set_key(UiConfig *c, const char *name, const char *val, char *err, int errlen)
+{
+    for (int i = 0; i < NACTIONS; i++)
+        if (!strcmp(name, actions[i].name)) {
+            if (strlen(val) != 1 || !isgraph((unsigned char)val[0])) {
+                snprintf(err, (size_t)errlen, "key.%s: '%s' is not one printable character", name, val);
+                return -1;
+            }
+            c->keys[i] = (unsigned char)val[0];
+            return 0;
+        }
+    snprintf(err, (size_t)errlen, "unknown action 'key.%s' (move, drop, undo, redo, flip, hint, move-now, "
+             "switch, new, resign, draw, save, open, tutorial, help, quit, back, forward)", name);
+    return -1;
+}
+
+/* One "name = value" setting; -1 with the reason in err. */
+static int set_value(UiConfig *c, const char *name, const char *val, char *err, int errlen)
+{
+    if (!strncmp(name, "colour.", 7) || !strncmp(name, "color.", 6))
+        return set_colour(c, strchr(name, '.') + 1, val, err, errlen);
+    if (!strncmp(name, "key.", 4))
+        return set_key(c, name + 4, val, err, errlen);
+    if (!strcmp(name, "glyphs")) {
+        if (strcmp(val, "ascii") && strcmp(val, "unicode")) {
+            snprintf(err, (size_t)errlen, "glyphs: '%s' is neither 'unicode' nor 'ascii'", val);
+            return -1;
+        }
+        c->glyphs = !strcmp(val, "ascii") ? UI_GLYPHS_ASCII : UI_GLYPHS_UNICODE;
+        return 0;
+    }
+    if (!strcmp(name, "level")) {
+        char *end;
+        long n = strtol(val, &end, 10);
+        if (end == val || *end || n < 1 || n > 10) {
+            snprintf(err, (size_t)errlen, "level: '%s' is not a level 1-10", val);
+            return -1;
+        }
+        c->level = (int)n;
+        return 0;
+    }
+    if (!strcmp(name, "time")) {
+        char why[200];
+        if (ui_time_control_parse(val, &c->time, why, sizeof why) == 0)
+            return 0;
+        snprintf(err, (size_t)errlen, "time: %s", why);
+        return -1;
+    }
+    snprintf(err, (size_t)errlen, "unknown setting '%s' (colour.NAME, key.ACTION, glyphs, level, time)", name);
+    return -1;
+}
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = 0;
+    return s;
+}
+
+int ui_config_parse(UiConfig *c, const char *text, const char *name, char *err, int errlen)
+{
+    memset(c, 0, sizeof *c);
+    snprintf(c->path, sizeof c->path, "%s", name);
+    int line = 0;
+    for (const char *s = text; *s;) {
+        const char *e = strchr(s, '\n');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        line++;
+        char buf[256], why[400];
+        if (n >= sizeof buf) {
+            snprintf(err, (size_t)errlen, "%s:%d: line longer than %d characters", name, line, (int)sizeof buf - 1);
+            return -1;
+        }
+        memcpy(buf, s, n);
+        buf[n] = 0;
+        s += n + (e ? 1 : 0);
+        char *hash = strchr(buf, '#');
+        if (hash)
+            *hash = 0;
+        char *l = trim(buf);
+        if (!*l)
+            continue;
+        char *eq = strchr(l, '=');
+        if (!eq) {
+            snprintf(err, (size_t)errlen, "%s:%d: expected 'name = value', got '%.60s'", name, line, l);
+            return -1;
+        }
+        *eq = 0;
+        if (set_value(c, trim(l), trim(eq + 1), why, sizeof why)) {
+            snprintf(err, (size_t)errlen, "%s:%d: %s", name, line, why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int ui_config_path(char *buf, int len)
+{
+    const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0] == '/')
+        n = snprintf(buf, (size_t)len, "%s/ninjachess/config", xdg);
+    else if (home && *home)
+        n = snprintf(buf, (size_t)len, "%s/.config/ninjachess/config", home);
+    else
+        return -1;
+    return n < len ? 0 : -1;
+}
+
+int ui_config_load(UiConfig *c, char *err, int errlen)
+{
+    memset(c, 0, sizeof *c);
+    char path[600];
+    if (ui_config_path(path, sizeof path))
+        return 0; /* no home: no file */
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(err, (size_t)errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char text[16384];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    bool more = !feof(f) && fgetc(f) != EOF;
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad || more) {
+        snprintf(err, (size_t)errlen, "%s: %s", path,
+                 bad ? "cannot be read" : "longer than 16383 bytes");
+        return -1;
+    }
+    text[n] = 0;
+    if (memchr(text, 0, n)) {
+        snprintf(err, (size_t)errlen, "%s: not a text file (it holds a NUL byte)", path);
+        return -1;
+    }
+    return ui_config_parse(c, text, path, err, errlen);
+}
