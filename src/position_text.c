@@ -505,6 +505,8 @@ static int check_move_count(FenReader *rd)
     MoveList ml;
     Position copy = *rd->p;
     for (int c = 0; c < 2; c++) {
+        if (copy.side != c) /* kept right: must-capture makes moves to test them */
+            copy.key ^= rd->v->zob_side;
         copy.side = c;
         gen_pseudo(&copy, &ml);
         if (ml.overflow || ml.n > NC_MAX_MOVES / 2)
@@ -559,6 +561,8 @@ static int read_text(Position *p, const Variant *v, const char *fen, char *err, 
     for (int c = 0; c < 2; c++)
         if (p->nroyal[c] > 1)
             return fen_error(&rd, "position text: %s has more than one king", colour_name(c));
+    /* the move count makes moves (must-capture tests captures for legality) */
+    p->key = pos_compute_key(p);
     if (check_not_to_move(&rd) || check_move_count(&rd) || check_hand_room(&rd))
         return -1;
     /* The position text is the whole state: a king already standing on an
