@@ -24,7 +24,7 @@ run() { # runs ninjachess, storing stdout, stderr and status
 
 run --list-variants
 check "list-variants status" 0 "$status"
-check "list-variants names" "antichess capablanca chess chess-titan-rooks courier extinction flying-warmachines giveaway horde janus losers shatranj stealth-ninja titan-chess titan-chess-titans" \
+check "list-variants names" "antichess capablanca capahouse chess chess-titan-rooks courier crazyhouse extinction flying-warmachines giveaway horde janus losers shatranj stealth-ninja titan-chess titan-chess-titans" \
     "$(cut -d' ' -f1 "$tmp/out" | tr '\n' ' ' | sed 's/ $//')"
 
 run --variant chess --moves
