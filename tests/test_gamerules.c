@@ -94,6 +94,9 @@ static void test_extinction_and_no_pieces(void **state)
     expect("extinction", NULL, "e2-e4 e7-e5 d1-h5 d8-h4 h5-h4xh4", GS_EXTINCTION, NC_WHITE, 0);
     expect("antichess", "8/8/8/8/8/8/p7/1R6 b - - 0 1", "a2-b1xb1=Q", GS_NO_PIECES, NC_WHITE, 0);
     expect("horde", "4k3/8/8/8/8/8/8/8 w - - 0 1", "", GS_NO_PIECES, NC_BLACK, 0);
+    /* horde: a two-square step from the first rank leaves no en-passant
+     * target (b3xa2 would be a seventh move) */
+    expect("horde", "4k3/8/8/8/8/1p6/8/P7 w - - 0 1", "a1-a3", GS_ONGOING, -1, 6);
 }
 
 static void test_mate_and_stalemate_results(void **state)

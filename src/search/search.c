@@ -530,12 +530,13 @@ static bool node_is_settled(Search *s, int ply, bool incheck, int *score)
         return true;
     }
     if (p->halfmove >= 100) {
-        if (!incheck) {
+        /* a stalemate that is not a draw counts too, as in game_status() */
+        if (!incheck && p->v->stalemate_result == NC_END_DRAW) {
             *score = 0;
             return true;
         }
         gen_legal(p, &s->ml[ply]);
-        *score = s->ml[ply].n ? 0 : no_move_score(p, true, ply);
+        *score = s->ml[ply].n ? 0 : no_move_score(p, incheck, ply);
         return true;
     }
     if (ply >= MAX_PLY - 2) {
