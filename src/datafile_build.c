@@ -76,16 +76,38 @@ static int find_castle_rooks(Variant *v, const Position *p, int c, int k, char *
             return -1;
         }
         int dist = abs(v->file_of[r] - v->file_of[k]);
-        if (v->castling == 1 && v->castle_fixed > dist) {
+        if (v->castling == 1 && v->castle_dist[w] > dist) {
             snprintf(err, (size_t)errlen,
                      "castling: king distance %d is more than the %d squares from the %s king to its %s rook in "
                      "setup '%s'",
-                     v->castle_fixed, dist, c ? "black" : "white", w ? "higher-file" : "lower-file",
+                     v->castle_dist[w], dist, c ? "black" : "white", w ? "higher-file" : "lower-file",
                      v->setup_name[v->setup]);
             return -1;
         }
     }
     return 0;
+}
+
+/* The square of colour c's castling piece (the royal one, or the one of
+ * the type the castling line names), 0 when it has none, -1 after the
+ * message when it has several. */
+static int castle_king_square(const Variant *v, const Position *p, int c, char *err, int errlen)
+{
+    if (v->castle_king_type < 0)
+        return p->king[c];
+    int sq = 0;
+    for (int i = 0; i < p->npieces[c]; i++) {
+        int s = p->plist[c][i];
+        if (nc_type(p->board[s]) != v->castle_king_type)
+            continue;
+        if (sq) {
+            snprintf(err, (size_t)errlen, "castling: more than one %s %s in setup '%s'", c ? "black" : "white",
+                     v->types[v->castle_king_type].name, v->setup_name[v->setup]);
+            return -1;
+        }
+        sq = s;
+    }
+    return sq;
 }
 
 int df_locate_castling(Variant *v, char *err, int errlen)
@@ -105,15 +127,22 @@ int df_locate_castling(Variant *v, char *err, int errlen)
         snprintf(sp, sizeof board - (size_t)(sp - board), " w - - 0 1");
     if (pos_from_fen(&p, v, board, err, errlen))
         return -1;
+    int found = 0;
     for (int c = 0; c < 2; c++) {
-        int k = p.king[c];
-        if (!k) {
-            snprintf(err, (size_t)errlen, "castling needs a royal piece of each side in the setup");
+        int k = castle_king_square(v, &p, c, err, errlen);
+        if (k < 0)
             return -1;
-        }
+        if (!k)
+            continue; /* that side never castles (horde: no king) */
+        found++;
         v->castle_king_sq[c] = (uint16_t)k;
         if (find_castle_rooks(v, &p, c, k, err, errlen))
             return -1;
+    }
+    if (!found) {
+        snprintf(err, (size_t)errlen, "castling needs a %s of either side in the setup",
+                 v->castle_king_type >= 0 ? v->types[v->castle_king_type].name : "royal piece");
+        return -1;
     }
     fill_castle_mask(v);
     return 0;
@@ -146,6 +175,11 @@ static Variant *new_variant(const VariantBlock *vb, const char *fname)
     snprintf(v->source, sizeof v->source, "%s", fname);
     v->castle_rook_type = -1;
     v->insane_type = -1;
+    v->checkmate_result = NC_END_LOSS;
+    v->stalemate_result = NC_END_DRAW;
+    v->castle_king_type = -1;
+    memset(v->promoted_of, -1, sizeof v->promoted_of);
+    memset(v->promoted_as, -1, sizeof v->promoted_as);
     v->rank_base = 1;
     v->centre_rank = v->start_rank = v->promo_rank = -1;
     return v;
@@ -157,7 +191,7 @@ static void check_repeats(Build *b, const VariantBlock *vb)
 {
     static const char *const once[] = {"board",          "pieces",     "rank-base", "title",
                                        "centre-rank",    "start-rank", "castling",  "promotion-rank",
-                                       "insane-ninja",   "scepter"};
+                                       "insane-ninja",   "scepter",    "must-capture", "captures-to-hand"};
     for (int i = 0; i < vb->nd; i++)
         for (size_t k = 0; k < sizeof once / sizeof once[0]; k++) {
             if (strcmp(vb->d[i].words[0], once[k]))
@@ -436,6 +470,67 @@ static int check_options(Build *b, const VariantBlock *vb)
     return failed(b) ? -1 : 0;
 }
 
+/* The line of a variant block with this keyword, or the block's line. */
+static int line_of(const VariantBlock *vb, const char *kw)
+{
+    for (int i = 0; i < vb->nd; i++)
+        if (!strcmp(vb->d[i].words[0], kw))
+            return vb->d[i].line;
+    return vb->line;
+}
+
+/* captures-to-hand: a promoted piece must return to hand as the type it
+ * promoted from, so each promotion choice gets a stand-in type for its
+ * promoted pieces (appended after the listed types: the letters find the
+ * listed ones first).  Every piece that can be taken needs a drop line. */
+static int add_promoted_types(Build *b, const VariantBlock *vb)
+{
+    Variant *v = b->v;
+    int line = line_of(vb, "captures-to-hand"), from = -1, ntypes = v->ntypes;
+    for (int t = 0; t < ntypes; t++) {
+        if (!v->types[t].royal && !v->types[t].titan && !v->droppable[t]) {
+            df_add_error(b->errs, b->fname, line, "captures-to-hand: piece type '%s' can be taken but has no 'drop' line",
+                         v->types[t].name);
+            return -1;
+        }
+        if (v->types[t].promotes) {
+            if (from >= 0) {
+                df_add_error(b->errs, b->fname, line,
+                             "captures-to-hand: promoted pieces return as the type they promoted from, so only one "
+                             "type may promote ('%s' and '%s' do)", v->types[from].name, v->types[t].name);
+                return -1;
+            }
+            from = t;
+        }
+    }
+    for (int i = 0; i < v->npromo && from >= 0; i++) {
+        int t = v->promo_types[i];
+        if (v->ntypes >= NC_MAX_TYPES) {
+            df_add_error(b->errs, b->fname, line,
+                         "more than %d piece types with the promoted pieces' stand-ins of captures-to-hand", NC_MAX_TYPES);
+            return -1;
+        }
+        int s = v->ntypes++;
+        const PieceType *base = &v->types[t];
+        PieceType *pt = &v->types[s];
+        *pt = *base;
+        pt->description = base->description ? strdup(base->description) : NULL;
+        char name[sizeof pt->name], title[sizeof pt->title];
+        snprintf(name, sizeof name, "%.22s~promoted", base->name);
+        snprintf(title, sizeof title, "%.36s (promoted)", base->title);
+        memcpy(pt->name, name, sizeof name);
+        memcpy(pt->title, title, sizeof title);
+        v->promoted_of[s] = (int8_t)from;
+        v->promoted_as[t] = (int8_t)s;
+    }
+    char err[200];
+    if (variant_finish(v, err, sizeof err)) {
+        df_add_error_text(b->errs, b->fname, line, err);
+        return -1;
+    }
+    return 0;
+}
+
 /* "setup 'NAME': TEXT", TEXT a message made (and quoted) by another part. */
 static void setup_error(Build *b, int line, const char *name, const char *text)
 {
@@ -530,7 +625,8 @@ Variant *df_build_variant(const VariantBlock *vb, const PieceLib *lib, const cha
         goto fail;
     }
     read_rules(&b, vb);
-    if (failed(&b) || check_piece_needs(&b, vb, dpieces) || check_options(&b, vb) || read_setups(&b, vb))
+    if (failed(&b) || check_piece_needs(&b, vb, dpieces) || check_options(&b, vb) ||
+        (v->captures_to_hand && add_promoted_types(&b, vb)) || read_setups(&b, vb))
         goto fail;
     return v;
 fail:

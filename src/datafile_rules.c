@@ -108,7 +108,30 @@ static void rule_promote_to(Build *b, const Directive *d)
     }
 }
 
-/* castling none | flexible ROOK | fixed N ROOK */
+/* "N" or "N,M" (lower-file wing, higher-file wing) for fixed castling. */
+static int castling_distances(Build *b, const Directive *d, const char *w)
+{
+    Variant *v = b->v;
+    char buf[DF_MAX_LINE + 1];
+    char *items[2];
+    int n = split_list(b, d, "castling fixed", "distances", w, buf, items, 2);
+    if (n < 0)
+        return -1;
+    for (int k = 0; k < n; k++) {
+        long dist;
+        if (!df_parse_int(items[k], 1, NC_MAX_FILES - 1, &dist)) {
+            df_add_error(b->errs, b->fname, d->line, "castling fixed needs a king distance 1-15, not '%s'", items[k]);
+            return -1;
+        }
+        v->castle_dist[k] = (int)dist;
+    }
+    if (n == 1)
+        v->castle_dist[1] = v->castle_dist[0];
+    v->castle_fixed = v->castle_dist[0];
+    return 0;
+}
+
+/* castling none | flexible ROOK [king=TYPE] | fixed N[,M] ROOK [king=TYPE] */
 static void rule_castling(Build *b, const Directive *d)
 {
     Variant *v = b->v;
@@ -121,19 +144,25 @@ static void rule_castling(Build *b, const Directive *d)
         v->castling = 2;
         k = 2;
     } else if (d->nw >= 3 && !strcmp(d->words[1], "fixed")) {
-        long n;
-        if (!df_parse_int(d->words[2], 1, NC_MAX_FILES - 1, &n)) {
-            df_add_error(b->errs, b->fname, d->line, "castling fixed needs a king distance 1-15, not '%s'", d->words[2]);
+        if (castling_distances(b, d, d->words[2]))
             return;
-        }
         v->castling = 1;
-        v->castle_fixed = (int)n;
         k = 3;
     } else {
         df_add_error(b->errs, b->fname, d->line, "castling must be 'none', 'flexible ROOK' or 'fixed N ROOK'");
         return;
     }
-    if (d->nw != k + 1) {
+    int nw = d->nw;
+    if (nw == k + 2 && !strncmp(d->words[k + 1], "king=", 5)) {
+        int t = df_type_named(v, d->words[k + 1] + 5);
+        if (t < 0) {
+            df_add_error(b->errs, b->fname, d->line, "piece type '%s' is not in this variant", d->words[k + 1] + 5);
+            return;
+        }
+        v->castle_king_type = t;
+        nw--;
+    }
+    if (nw != k + 1) {
         df_add_error(b->errs, b->fname, d->line, "castling needs the rook's piece type, e.g. 'castling flexible rook'");
         return;
     }
@@ -208,7 +237,7 @@ static void rule_drop(Build *b, const Directive *d)
 {
     Variant *v = b->v;
     if (d->nw < 3) {
-        df_add_error(b->errs, b->fname, d->line, "'drop' needs a piece type and 'squares=...' or 'rank=N'");
+        df_add_error(b->errs, b->fname, d->line, "'drop' needs a piece type and 'squares=...', 'rank=N' or 'anywhere'");
         return;
     }
     int t = type_word(b, d, 1);
@@ -227,13 +256,18 @@ static void rule_drop(Build *b, const Directive *d)
         } else if (!strncmp(w, "rank=", 5)) {
             drop_rank(b, d, t, w + 5);
             where = true;
+        } else if (!strcmp(w, "anywhere")) {
+            for (int i = 0; i < v->nsquares; i++)
+                if (add_drop_square(b, d, t, v->squares[i]))
+                    return;
+            where = true;
         } else {
-            df_add_error(b->errs, b->fname, d->line, "unknown drop option '%s' (squares=, rank=, slide)", w);
+            df_add_error(b->errs, b->fname, d->line, "unknown drop option '%s' (squares=, rank=, anywhere, slide)", w);
             return;
         }
     }
     if (!where)
-        df_add_error(b->errs, b->fname, d->line, "'drop' needs a piece type and 'squares=...' or 'rank=N'");
+        df_add_error(b->errs, b->fname, d->line, "'drop' needs a piece type and 'squares=...', 'rank=N' or 'anywhere'");
 }
 
 static void rule_titans(Build *b, const Directive *d)
@@ -376,6 +410,122 @@ static void rule_scepter(Build *b, const Directive *d)
     read_special_squares(b, d, d->words[1] + 8);
 }
 
+/* "wins", "loses", "draws" to END_*, or NC_END_NONE after the message. */
+static int end_result_word(Build *b, const Directive *d, const char *w, bool draw_ok)
+{
+    if (!strcmp(w, "wins"))
+        return NC_END_WIN;
+    if (!strcmp(w, "loses"))
+        return NC_END_LOSS;
+    if (draw_ok && !strcmp(w, "draws"))
+        return NC_END_DRAW;
+    df_add_error(b->errs, b->fname, d->line, "'%s' must be followed by %s, not '%s'", d->words[1],
+                 draw_ok ? "wins, loses or draws" : "wins or loses", w);
+    return NC_END_NONE;
+}
+
+/* A material rule of game-end: bare-king, no-pieces, extinction. */
+static void end_material_rule(Build *b, const Directive *d, int result)
+{
+    Variant *v = b->v;
+    const char *kind = d->words[1];
+    EndRule r = {0};
+    r.result = (int8_t)result;
+    int want = 3;
+    if (!strcmp(kind, "bare-king")) {
+        /* every piece but the royal ones is counted */
+        r.kind = NC_END_KIND_BARE_KING;
+        for (int t = 0; t < v->ntypes; t++)
+            if (!v->types[t].royal)
+                r.types |= 1u << t;
+        if (d->nw == 4 && !strcmp(d->words[3], "unless-bare-back")) {
+            r.other_least = 1;
+            r.claim = true;
+            want = 4;
+        }
+        bool royal = false;
+        for (int t = 0; t < v->ntypes; t++)
+            royal |= v->types[t].royal;
+        if (!royal) {
+            df_add_error(b->errs, b->fname, d->line, "game-end bare-king needs a royal piece type");
+            return;
+        }
+    } else if (!strcmp(kind, "no-pieces")) {
+        r.kind = NC_END_KIND_NO_PIECES;
+        r.types = v->ntypes >= 32 ? ~0u : (1u << v->ntypes) - 1;
+    } else {
+        r.kind = NC_END_KIND_EXTINCTION;
+        r.each = true;
+        want = 4;
+        if (d->nw < 4) {
+            df_add_error(b->errs, b->fname, d->line, "game-end extinction needs piece types, e.g. 'game-end extinction loses king,queen'");
+            return;
+        }
+        int list[NC_MAX_TYPES];
+        int n = parse_type_list(b, d, "extinction", d->words[3], list);
+        if (n < 0)
+            return;
+        for (int k = 0; k < n; k++)
+            r.types |= 1u << list[k];
+    }
+    if (d->nw != want) {
+        df_add_error(b->errs, b->fname, d->line, "unexpected '%s' after 'game-end %s %s'", d->words[want], kind,
+                     d->words[2]);
+        return;
+    }
+    if (v->nend >= NC_MAX_END_RULES) {
+        df_add_error(b->errs, b->fname, d->line, "more than %d game-end rules on material", NC_MAX_END_RULES);
+        return;
+    }
+    v->end[v->nend++] = r;
+}
+
+/* game-end checkmate|stalemate RESULT
+ * game-end bare-king RESULT [unless-bare-back] | no-pieces RESULT | extinction RESULT TYPE,... */
+static void rule_game_end(Build *b, const Directive *d)
+{
+    Variant *v = b->v;
+    static const char *const kinds[] = {"checkmate", "stalemate", "bare-king", "no-pieces", "extinction"};
+    size_t k = 0;
+    while (d->nw >= 2 && k < sizeof kinds / sizeof kinds[0] && strcmp(d->words[1], kinds[k]))
+        k++;
+    if (d->nw < 3 || k == sizeof kinds / sizeof kinds[0]) {
+        df_add_error(b->errs, b->fname, d->line,
+                     "game-end must be 'checkmate', 'stalemate', 'bare-king', 'no-pieces' or 'extinction' and a "
+                     "result, e.g. 'game-end stalemate loses'");
+        return;
+    }
+    /* a checkmate is decisive: someone wins it */
+    int result = end_result_word(b, d, d->words[2], k != 0);
+    if (result == NC_END_NONE)
+        return;
+    if (k <= 1) {
+        if (d->nw != 3) {
+            df_add_error(b->errs, b->fname, d->line, "unexpected '%s' after 'game-end %s %s'", d->words[3],
+                         d->words[1], d->words[2]);
+            return;
+        }
+        int8_t *field = k == 0 ? &v->checkmate_result : &v->stalemate_result;
+        *field = (int8_t)result;
+        return;
+    }
+    end_material_rule(b, d, result);
+}
+
+/* must-capture, captures-to-hand: switches without a value. */
+static void rule_switch(Build *b, const Directive *d)
+{
+    Variant *v = b->v;
+    if (d->nw != 1) {
+        df_add_error(b->errs, b->fname, d->line, "'%s' takes nothing after it, not '%s'", d->words[0], d->words[1]);
+        return;
+    }
+    if (!strcmp(d->words[0], "must-capture"))
+        v->must_capture = true;
+    else
+        v->captures_to_hand = true;
+}
+
 void df_apply_rule(Build *b, const Directive *d)
 {
     static const struct {
@@ -385,6 +535,7 @@ void df_apply_rule(Build *b, const Directive *d)
         {"promote-to", rule_promote_to}, {"castling", rule_castling},         {"drop", rule_drop},
         {"titans", rule_titans},         {"option", rule_option},             {"insane-ninja", rule_insane_ninja},
         {"scepter", rule_scepter},
+        {"game-end", rule_game_end},     {"must-capture", rule_switch},       {"captures-to-hand", rule_switch},
     };
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
         if (!strcmp(d->words[0], rules[i].kw)) {

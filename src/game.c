@@ -3,6 +3,7 @@
  * a single move belong to position.c and movegen.c, not here. */
 #include "game.h"
 
+#include "endrules.h"
 #include "movegen.h"
 
 #include <stdlib.h>
@@ -122,6 +123,11 @@ GameStatus game_status(Game *g)
     Position *p = &g->pos;
     if (p->scepter)
         return GS_SCEPTER;
+    int rule;
+    if (p->v->nend && end_rules_judge(p, &rule)) {
+        static const GameStatus kind[] = {GS_BARE_KING, GS_EXTINCTION, GS_NO_PIECES};
+        return kind[p->v->end[rule].kind];
+    }
     MoveList ml;
     gen_legal(p, &ml);
     if (ml.n == 0)
@@ -141,11 +147,23 @@ GameStatus game_status(Game *g)
     return GS_ONGOING;
 }
 
+/* The winner from a result for the side to move (END_*). */
+static int winner_of(const Position *p, int result)
+{
+    return result == NC_END_WIN ? p->side : result == NC_END_LOSS ? p->side ^ 1 : -1;
+}
+
 int game_winner(Game *g, GameStatus s)
 {
-    if (s == GS_CHECKMATE)
-        return g->pos.side ^ 1;
-    return -1;
+    const Position *p = &g->pos;
+    switch (s) {
+    case GS_CHECKMATE: return winner_of(p, p->v->checkmate_result);
+    case GS_STALEMATE: return winner_of(p, p->v->stalemate_result);
+    case GS_BARE_KING:
+    case GS_EXTINCTION:
+    case GS_NO_PIECES: return winner_of(p, end_rules_judge(p, NULL));
+    default: return -1;
+    }
 }
 
 const char *game_status_text(GameStatus s)
@@ -158,6 +176,9 @@ const char *game_status_text(GameStatus s)
     case GS_FIFTY: return "100 plies without capture, pawn move or drop";
     case GS_BARE_KINGS: return "bare kings";
     case GS_SCEPTER: return "Capture the Scepter";
+    case GS_BARE_KING: return "bare king";
+    case GS_EXTINCTION: return "extinction of a piece type";
+    case GS_NO_PIECES: return "no pieces left";
     }
     return "?";
 }

@@ -1,6 +1,6 @@
 /* A game: a position plus the history needed for repetition and undo, and
  * the game-end rules (mate, stalemate, repetition, 100 plies, bare kings,
- * scepter).  No I/O. */
+ * scepter, and the variant's own: bare king, extinction, no pieces).  No I/O. */
 #ifndef NC_GAME_H
 #define NC_GAME_H
 
@@ -14,6 +14,9 @@ typedef enum {
     GS_FIFTY,      /* 100 plies without capture, pawn move or drop */
     GS_BARE_KINGS,
     GS_SCEPTER,
+    GS_BARE_KING,  /* a game-end rule of the variant (doc/data-files.md 'game-end') */
+    GS_EXTINCTION,
+    GS_NO_PIECES,
 } GameStatus;
 
 typedef struct {

@@ -4,6 +4,8 @@
  * never changes them for good; knows nothing of text or I/O. */
 #include "movegen.h"
 
+#include "endrules.h"
+
 #include <assert.h>
 #include <string.h>
 
@@ -474,7 +476,9 @@ static void gen_castling(Position *p, MoveList *ml)
     const Variant *v = p->v;
     int c = p->side;
     int ksq = v->castle_king_sq[c];
-    bool checked = false, check = false;
+    /* a castling piece that is not royal is never in check: nothing attacks it */
+    bool royal = v->code_flags[p->board[ksq]] & NC_CF_ROYAL;
+    bool checked = !royal, check = false;
     for (int w = 0; w < 2; w++) {
         if (!(p->castle & (1 << (2 * c + w))))
             continue;
@@ -495,10 +499,10 @@ static void gen_castling(Position *p, MoveList *ml)
             return;
         int nmin = 1, nmax = dist;
         if (v->castling == 1)
-            nmin = nmax = v->castle_fixed;
+            nmin = nmax = v->castle_dist[w];
         for (int n = 1; n <= nmax; n++) {
             int kto = ksq + n * dir;
-            if (castle_square_attacked(p, ksq, kto))
+            if (royal && castle_square_attacked(p, ksq, kto))
                 break;
             if (n < nmin)
                 continue;
@@ -545,6 +549,28 @@ static void gen_drops(Position *p, MoveList *ml)
     }
 }
 
+static bool removes_piece(const Position *p, const Move *m)
+{
+    return m->cap[0] || (m->kind == MK_NORMAL && (p->board[m->to] != NC_EMPTY || (m->flags & MF_PUSH)));
+}
+
+/* must-capture: when some legal move removes a piece (or pushes a Titan),
+ * only those moves stay.  With a royal piece the captures are made to see
+ * that one is legal; the list still holds pseudo-legal moves. */
+static void keep_captures(Position *p, MoveList *ml)
+{
+    bool royal = p->nroyal[p->side] > 0, any = false;
+    for (int i = 0; i < ml->n && !any; i++)
+        any = removes_piece(p, &ml->m[i]) && (!royal || move_is_legal(p, &ml->m[i]));
+    if (!any)
+        return;
+    int n = 0;
+    for (int i = 0; i < ml->n; i++)
+        if (removes_piece(p, &ml->m[i]))
+            ml->m[n++] = ml->m[i];
+    ml->n = n;
+}
+
 void gen_pseudo(Position *p, MoveList *ml)
 {
     const Variant *v = p->v;
@@ -562,6 +588,8 @@ void gen_pseudo(Position *p, MoveList *ml)
         gen_castling(p, ml);
     if (v->has_drops)
         gen_drops(p, ml);
+    if (v->must_capture)
+        keep_captures(p, ml);
 }
 
 /* Legal when the mover's royal piece survives and is not removable. */
@@ -616,6 +644,11 @@ bool move_is_legal(Position *p, const Move *m)
 void gen_legal(Position *p, MoveList *ml)
 {
     MoveList pseudo;
+    if (p->v->nend && end_rules_judge(p, NULL)) {
+        ml->n = 0; /* a game-end rule ended the game */
+        ml->overflow = false;
+        return;
+    }
     gen_pseudo(p, &pseudo);
     bool chk = in_check(p);
     ml->n = 0;
@@ -665,6 +698,8 @@ void move_effects(const Position *p, const Move *m, MoveEffects *fx)
 
 uint64_t perft(Position *p, int depth)
 {
+    if (p->v->nend && end_rules_judge(p, NULL))
+        return 0; /* ended by a game-end rule: no moves, as in gen_legal */
     MoveList ml;
     gen_pseudo(p, &ml);
     uint64_t nodes = 0;

@@ -136,6 +136,48 @@ static bool on_special(const Variant *v, int sq, int colour)
     return false;
 }
 
+/* A push: walk the chain of k Titans to its end, then shift from the far end. */
+static void push_chain(Position *p, Undo *u, const Move *m)
+{
+    const Variant *v = p->v;
+    int d = m->pushdir, end = m->to, k = 0;
+    while (p->board[end] != NC_EMPTY && p->board[end] != NC_OFF && v->types[nc_type(p->board[end])].titan)
+        end += d, k++;
+    assert(k > 0);
+    if (p->board[end] == NC_OFF) {
+        change(p, u, end - d, NC_EMPTY); /* the last Titan is exiled */
+        k--;
+    } else if (p->board[end] != NC_EMPTY) {
+        change(p, u, end, NC_EMPTY); /* crushed */
+    }
+    for (int i = k - 1; i >= 0; i--) {
+        int s = m->to + i * d;
+        change(p, u, s + d, p->board[s]);
+    }
+}
+
+/* captures-to-hand: the piece `code` taken by `us` goes to its hand, a
+ * promoted one as the type it promoted from. */
+static void capture_to_hand(Position *p, Undo *u, int us, int code)
+{
+    const Variant *v = p->v;
+    int t = nc_type(code);
+    if (v->promoted_of[t] >= 0)
+        t = v->promoted_of[t];
+    assert(u->ngain < sizeof u->gain && p->hand[us][t] < NC_MAX_HAND_TYPE);
+    u->gain[u->ngain++] = (uint8_t)t;
+    set_hand(p, us, t, p->hand[us][t] + 1);
+}
+
+/* The piece a promotion puts on the board: the chosen type, or its stand-in
+ * for promoted pieces when they return to hand as the type they came from. */
+static int promoted_code(const Variant *v, int type, int us)
+{
+    if (v->captures_to_hand && v->promoted_as[type] >= 0)
+        type = v->promoted_as[type];
+    return nc_code(type, us);
+}
+
 void make_move(Position *p, const Move *m, Undo *u)
 {
     const Variant *v = p->v;
@@ -148,6 +190,7 @@ void make_move(Position *p, const Move *m, Undo *u)
     u->halfmove = p->halfmove;
     u->scepter = p->scepter;
     u->hand_type = -1;
+    u->ngain = 0;
     u->key = p->key;
 
     clear_ep(p);
@@ -176,33 +219,22 @@ void make_move(Position *p, const Move *m, Undo *u)
             irreversible = true;
         change(p, u, m->from, NC_EMPTY);
         for (int i = 0; i < 2 && m->cap[i]; i++) {
+            if (v->captures_to_hand)
+                capture_to_hand(p, u, us, p->board[m->cap[i]]);
             change(p, u, m->cap[i], NC_EMPTY);
             irreversible = true;
         }
         if (m->flags & MF_PUSH) {
-            /* Walk the chain of k Titans to its end, then shift from the far end. */
-            int d = m->pushdir, end = m->to, k = 0;
-            while (p->board[end] != NC_EMPTY && p->board[end] != NC_OFF &&
-                   v->types[nc_type(p->board[end])].titan)
-                end += d, k++;
-            assert(k > 0);
-            if (p->board[end] == NC_OFF) {
-                change(p, u, end - d, NC_EMPTY); /* the last Titan is exiled */
-                k--;
-            } else if (p->board[end] != NC_EMPTY) {
-                change(p, u, end, NC_EMPTY); /* crushed */
-            }
-            for (int i = k - 1; i >= 0; i--) {
-                int s = m->to + i * d;
-                change(p, u, s + d, p->board[s]);
-            }
+            push_chain(p, u, m);
             irreversible = true;
         } else if (p->board[m->to] != NC_EMPTY) {
             irreversible = true;
+            if (v->captures_to_hand)
+                capture_to_hand(p, u, us, p->board[m->to]);
         }
         int code = piece;
         if (m->promo)
-            code = nc_code(m->promo - 1, us);
+            code = promoted_code(v, m->promo - 1, us);
         change(p, u, m->to, code);
         if ((m->flags & MF_EP_SOURCE) && !v->types[mover_type].titan) {
             int dir = us == NC_WHITE ? v->stride : -v->stride;
@@ -244,6 +276,8 @@ void unmake_move(Position *p, const Move *m, const Undo *u)
         p->fullmove--;
     if (u->hand_type >= 0)
         p->hand[p->side][u->hand_type]++;
+    for (int i = 0; i < u->ngain; i++)
+        p->hand[p->side][u->gain[i]]--;
     p->castle = u->castle;
     p->nep = u->nep;
     memcpy(p->ep, u->ep, sizeof p->ep);

@@ -17,12 +17,13 @@
 #define NC_MAX_HAND 128
 #define NC_MAX_COUNTER 999999
 /* The longest position text pos_to_fen writes, with its NUL: every rank at
- * most one character a square plus '/', the hand in "[...]", " w ", four
+ * most two characters a square (a letter and the promoted mark '~') plus
+ * '/', the hand in "[...]", " w ", four
  * castling letters, ' ', the en-passant squares (at most 3 characters and
  * a comma each), two counters of at most 11 characters after a space.
- * 595 bytes; the callers' 1024-byte buffers hold it. */
+ * 851 bytes; the callers' 1024-byte buffers hold it. */
 #define NC_POS_TEXT_MAX                                                                                     \
-    (NC_MAX_RANKS * (NC_MAX_FILES + 1) + 2 + 2 * NC_MAX_HAND + 3 + 4 + 1 + 4 * NC_MAX_EP + 2 * 12 + 1)
+    (NC_MAX_RANKS * (2 * NC_MAX_FILES + 1) + 2 + 2 * NC_MAX_HAND + 3 + 4 + 1 + 4 * NC_MAX_EP + 2 * 12 + 1)
 _Static_assert(NC_POS_TEXT_MAX <= 1024, "the callers' position-text buffers are 1024 bytes");
 
 enum { MK_NORMAL = 0, MK_CASTLE = 1, MK_DROP = 2 };
@@ -86,6 +87,8 @@ typedef struct {
     uint16_t ep_victim;
     int halfmove;
     int hand_type;  /* -1 or the type taken from the hand */
+    uint8_t ngain;  /* captures-to-hand: types that went to the mover's hand */
+    uint8_t gain[3];
     uint64_t key;
 } Undo;
 

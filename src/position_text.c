@@ -96,6 +96,13 @@ static int read_piece(FenReader *rd, int r, int f)
     if (!v->exists[sq])
         return fen_error(rd, "position text: piece on square %c%d, which does not exist", 'a' + f, r + v->rank_base);
     int colour = isupper((unsigned char)ch) ? NC_WHITE : NC_BLACK;
+    if (rd->s[1] == '~') { /* a promoted piece (captures-to-hand): its stand-in type */
+        if (v->promoted_as[t] < 0)
+            return fen_error(rd, "position text: '%c~' on %c%d: only promotion choices of a variant with "
+                             "captures-to-hand are marked promoted", ch, 'a' + f, r + v->rank_base);
+        t = v->promoted_as[t];
+        rd->s++;
+    }
     /* only a Titan pushed there stands on its promotion rank */
     if (v->types[t].promotes && !v->types[t].titan && v->rel_rank[colour][sq] >= v->promo_rank)
         return fen_error(rd, "position text: a piece that must promote stands on %c%d", 'a' + f, r + v->rank_base);
@@ -235,7 +242,9 @@ static int read_castling_right(FenReader *rd, char ch, int *rights)
     if (!v->castling || !ksq || !rsq)
         return fen_error(rd, "position text: castling right '%c' does not exist in this variant", ch);
     int kc = p->board[ksq], rc = p->board[rsq];
-    if (kc == NC_EMPTY || nc_colour(kc) != c || !v->types[nc_type(kc)].royal || rc == NC_EMPTY ||
+    bool king_ok = kc != NC_EMPTY && nc_colour(kc) == c &&
+                   (v->castle_king_type >= 0 ? nc_type(kc) == v->castle_king_type : v->types[nc_type(kc)].royal);
+    if (!king_ok || rc == NC_EMPTY ||
         nc_colour(rc) != c || nc_type(rc) != v->castle_rook_type)
         return fen_error(rd, "position text: castling right '%c' needs the king and rook on their start squares", ch);
     int bit = 1 << (2 * c + wing);
@@ -496,11 +505,35 @@ static int check_move_count(FenReader *rd)
     MoveList ml;
     Position copy = *rd->p;
     for (int c = 0; c < 2; c++) {
+        if (copy.side != c) /* kept right: must-capture makes moves to test them */
+            copy.key ^= rd->v->zob_side;
         copy.side = c;
         gen_pseudo(&copy, &ml);
         if (ml.overflow || ml.n > NC_MAX_MOVES / 2)
             return fen_error(rd, "position text: %s has %s%d moves here; a position may give each side at most %d",
                              colour_name(c), ml.overflow ? "more than " : "", ml.n, NC_MAX_MOVES / 2);
+    }
+    return 0;
+}
+
+/* captures-to-hand: every piece that could end in one hand as a type fits
+ * the hand's limit (NC_MAX_HAND_TYPE), so that no capture can overflow it. */
+static int check_hand_room(FenReader *rd)
+{
+    const Variant *v = rd->v;
+    const Position *p = rd->p;
+    if (!v->captures_to_hand)
+        return 0;
+    for (int t = 0; t < v->ntypes; t++) {
+        if (v->promoted_of[t] >= 0)
+            continue;
+        int n = p->hand[0][t] + p->hand[1][t];
+        for (int u = 0; u < v->ntypes; u++)
+            if (u == t || v->promoted_of[u] == t)
+                n += p->count[nc_code(u, NC_WHITE)] + p->count[nc_code(u, NC_BLACK)];
+        if (n > NC_MAX_HAND_TYPE && !v->types[t].royal)
+            return fen_error(rd, "position text: captures go to hand, and %d pieces could end in one hand as '%c' "
+                             "(at most %d)", n, v->types[t].letter, NC_MAX_HAND_TYPE);
     }
     return 0;
 }
@@ -528,7 +561,9 @@ static int read_text(Position *p, const Variant *v, const char *fen, char *err, 
     for (int c = 0; c < 2; c++)
         if (p->nroyal[c] > 1)
             return fen_error(&rd, "position text: %s has more than one king", colour_name(c));
-    if (check_not_to_move(&rd) || check_move_count(&rd))
+    /* the move count makes moves (must-capture tests captures for legality) */
+    p->key = pos_compute_key(p);
+    if (check_not_to_move(&rd) || check_move_count(&rd) || check_hand_room(&rd))
         return -1;
     /* The position text is the whole state: a king already standing on an
      * enemy rear square has ended the game under Capture the Scepter. */
@@ -587,6 +622,8 @@ int pos_to_fen(const Position *p, char *buf, int buflen)
             else {
                 char l = v->types[nc_type(code)].letter;
                 PUT("%c", nc_colour(code) ? tolower((unsigned char)l) : l);
+                if (v->promoted_of[nc_type(code)] >= 0)
+                    PUT("~");
             }
         }
         if (empty)

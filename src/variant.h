@@ -19,7 +19,8 @@
 #define NC_MAX_ATOMS 12
 #define NC_MAX_DIRS 8
 #define NC_MAX_PROMO 16
-#define NC_MAX_DROPSQ 32
+/* Drop squares per type and colour: every square of the largest board. */
+#define NC_MAX_DROPSQ (NC_MAX_FILES * NC_MAX_RANKS)
 #define NC_MAX_EP 8
 #define NC_MAX_SPECIAL_SQ 4
 
@@ -86,6 +87,23 @@ typedef struct {
     char name[24];
     char *description;     /* owned */
 } VariantOption;
+
+/* A game-end rule on material (doc/data-files.md, 'game-end'): a side whose
+ * counted pieces (on the board and in hand) number at most `most`, while
+ * the other side has at least `other_least` (one more when the reduced side
+ * is to move and `claim` is set: it may still bare the other), gets
+ * `result`.  `each` counts every listed type on its own (extinction of any
+ * one of them); otherwise the listed types are counted together. */
+enum { NC_END_NONE = 0, NC_END_WIN, NC_END_LOSS, NC_END_DRAW };
+enum { NC_END_KIND_BARE_KING, NC_END_KIND_EXTINCTION, NC_END_KIND_NO_PIECES };
+#define NC_MAX_END_RULES 4
+typedef struct {
+    uint32_t types;      /* bit per type counted */
+    uint8_t kind;        /* NC_END_KIND_* (for the status text) */
+    bool each, claim;
+    int8_t most, other_least;
+    int8_t result;       /* NC_END_WIN, NC_END_LOSS or NC_END_DRAW for the reduced side */
+} EndRule;
 
 typedef struct Variant {
     char name[48];
@@ -158,6 +176,20 @@ typedef struct Variant {
     char setup_name[4][24];
     char *setup_fen[4];               /* owned */
     int setup;                        /* the chosen one */
+
+    /* Game-rule vocabulary (datafile_rules.c: game-end, must-capture,
+     * captures-to-hand, castling per wing and with a non-royal piece).
+     * Judged in endrules.c, carried out in position.c and movegen.c. */
+    int nend;
+    EndRule end[NC_MAX_END_RULES];
+    int8_t checkmate_result;          /* END_*, for the side mated: NC_END_LOSS unless the file says */
+    int8_t stalemate_result;          /* END_*, for the side stalemated: NC_END_DRAW unless the file says */
+    bool must_capture;                /* if a legal move removes a piece, only such moves are legal */
+    bool captures_to_hand;            /* a removed piece goes to the capturer's hand */
+    int8_t promoted_of[NC_MAX_TYPES]; /* a promoted piece's stand-in type: the type it returns to hand as; -1 */
+    int8_t promoted_as[NC_MAX_TYPES]; /* promotion choice: its stand-in type when promoted pieces demote; -1 */
+    int castle_dist[2];               /* fixed castling: king distance to the lower-file, higher-file wing */
+    int castle_king_type;             /* the castling piece: the royal type unless the file names another */
 
     /* Zobrist keys. */
     uint64_t zob_psq[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];

@@ -101,10 +101,10 @@ static const ErrorCase cases[] = {
      "t.txt:4: castling needs the rook's piece type, e.g. 'castling flexible rook'"},
     {BASE_HEAD BASE_PIECES "  castling flexible rook\n" BASE_SETUP "end\n",
      "t.txt:5: setup 'main': castling: no rook on the higher-file side of the white king in setup 'main'"},
-    {BASE_HEAD BASE_PIECES "  drop rook\n" BASE_SETUP "end\n", "t.txt:4: 'drop' needs a piece type and 'squares=...' or 'rank=N'"},
+    {BASE_HEAD BASE_PIECES "  drop rook\n" BASE_SETUP "end\n", "t.txt:4: 'drop' needs a piece type and 'squares=...', 'rank=N' or 'anywhere'"},
     {BASE_HEAD BASE_PIECES "  drop rook squares=z9\n" BASE_SETUP "end\n", "t.txt:4: no square 'z9' on this board"},
     {BASE_HEAD BASE_PIECES "  drop rook rank=9\n" BASE_SETUP "end\n", "t.txt:4: rank= must be a rank of the board, not '9'"},
-    {BASE_HEAD BASE_PIECES "  drop rook anywhere\n" BASE_SETUP "end\n", "t.txt:4: unknown drop option 'anywhere' (squares=, rank=, slide)"},
+    {BASE_HEAD BASE_PIECES "  drop rook everywhere\n" BASE_SETUP "end\n", "t.txt:4: unknown drop option 'everywhere' (squares=, rank=, anywhere, slide)"},
     {BASE_HEAD BASE_PIECES "  titans king\n" BASE_SETUP "end\n", "t.txt:4: royal piece type 'king' cannot be a Titan"},
     {BASE_HEAD BASE_PIECES "  titans bishop\n" BASE_SETUP "end\n", "t.txt:4: no piece type 'bishop' in variant t"},
     {BASE_HEAD BASE_PIECES "  option fog Nobody sees anything.\n" BASE_SETUP "end\n",
@@ -172,7 +172,7 @@ static const ErrorCase cases[] = {
     {BASE_HEAD BASE_PIECES "  centre-rank 05\n" BASE_SETUP "end\n", "t.txt:4: centre-rank must be a rank of the board, not '05'"},
     {BASE_HEAD BASE_PIECES "  drop rook squares=e01\n" BASE_SETUP "end\n", "t.txt:4: no square 'e01' on this board"},
     {BASE_HEAD BASE_PIECES "  drop rook slide\n" BASE_SETUP "end\n",
-     "t.txt:4: 'drop' needs a piece type and 'squares=...' or 'rank=N'"},
+     "t.txt:4: 'drop' needs a piece type and 'squares=...', 'rank=N' or 'anywhere'"},
     {BASE_HEAD BASE_PIECES "  drop rook squares=\n" BASE_SETUP "end\n", "t.txt:4: squares= needs a list, e.g. squares=a,b"},
     {BASE_HEAD BASE_PIECES "  drop rook squares=e4,,e5\n" BASE_SETUP "end\n", "t.txt:4: empty item in squares=e4,,e5"},
     {BASE_HEAD BASE_PIECES "  drop rook squares=e4,e4\n" BASE_SETUP "end\n", "t.txt:4: drop square e4 given twice for 'rook'"},
@@ -502,12 +502,19 @@ static void test_promotion_limit(void **state)
 static void test_drop_and_special_limits(void **state)
 {
     (void)state;
-    expect_loads(text_of(BASE_HEAD BASE_PIECES "  drop rook rank=1 rank=2 rank=3 rank=4\n" BASE_SETUP "end\n"));
-    expect_refused(text_of(BASE_HEAD BASE_PIECES "  drop rook rank=1 rank=2 rank=3 rank=4 squares=a5\n" BASE_SETUP "end\n"),
-                   "t.txt:4: more than 32 drop squares for 'rook'");
-    expect_refused(text_of(BASE_HEAD BASE_PIECES "  drop rook rank=1 rank=2 rank=3 rank=4\n  drop rook squares=a5\n"
-                           BASE_SETUP "end\n"),
-                   "t.txt:5: more than 32 drop squares for 'rook'");
+    /* drop squares reach the whole board (once the limit was 32: a rook
+     * could then be dropped on a1-h4 only) */
+    DataErrors errs;
+    char *text = text_of(BASE_HEAD BASE_PIECES "  drop rook anywhere\n" BASE_SETUP "end\n");
+    Variant *v = variant_load_text(NC_TEST_DATA_DIR, "t.txt", text, &errs);
+    free(text);
+    assert_non_null(v);
+    int rook = nc_type_of_letter(v, 'R');
+    assert_int_equal(v->ndropsq[rook][NC_WHITE], 64);
+    assert_int_equal(v->ndropsq[rook][NC_BLACK], 64);
+    variant_free(v);
+    expect_refused(text_of(BASE_HEAD BASE_PIECES "  drop rook anywhere\n  drop rook squares=h8\n" BASE_SETUP "end\n"),
+                   "t.txt:5: drop square h8 given twice for 'rook'");
     expect_loads(text_of(BASE_HEAD BASE_PIECES "  option scepter S.\n  scepter squares=a8,b8,c8,d8\n" BASE_SETUP "end\n"));
     expect_refused(text_of(BASE_HEAD BASE_PIECES "  scepter squares=a8,b8,c8,d8,e8\n" BASE_SETUP "end\n"),
                    "t.txt:4: more than 4 squares in squares=");

@@ -176,6 +176,25 @@ static void test_random_titan_variants(void **s)
     run_variant("flying-warmachines", NULL, "flying-warmachine,ninja-pawn,queen", NULL, 8, true, true);
 }
 
+/* The variants of the game-rule vocabulary (game-end rules, must-capture,
+ * captures-to-hand with promoted stand-ins, castling per wing and with a
+ * non-royal piece); their games are short, so more of them. */
+static void test_random_game_rule_variants(void **s)
+{
+    (void)s;
+    static const struct {
+        const char *name;
+        int games;
+        bool drops;
+    } vs[] = {
+        {"shatranj", 16, false},  {"courier", 16, false},  {"janus", 16, false},  {"horde", 16, false},
+        {"extinction", 60, false}, {"antichess", 40, false}, {"giveaway", 40, false}, {"losers", 40, false},
+        {"crazyhouse", 16, true}, {"capahouse", 16, true},
+    };
+    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++)
+        run_variant(vs[i].name, NULL, NULL, NULL, vs[i].games, false, vs[i].drops);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -185,6 +204,7 @@ int main(void)
         cmocka_unit_test(test_random_stealth),
         cmocka_unit_test(test_random_warmachines),
         cmocka_unit_test(test_random_titan_variants),
+        cmocka_unit_test(test_random_game_rule_variants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,7 +12,8 @@ command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77
 
 fresh
 # ---- every variant draws, with its labels, at 80x24 ----
-for v in chess capablanca titan-chess stealth-ninja flying-warmachines chess-titan-rooks titan-chess-titans; do
+for v in chess capablanca titan-chess stealth-ninja flying-warmachines chess-titan-rooks titan-chess-titans \
+    shatranj courier janus horde extinction antichess giveaway losers crazyhouse capahouse; do
     start --variant "$v" --white human --black human
     expect "White to move" "$v: board drawn"
     case $v in
@@ -129,6 +130,21 @@ keys u; expect "White to move" "resignation taken back"
 keys D; expect "accept?" "draw offer asks the other player"
 keys Enter; expect "1/2-1/2, draw agreed" "draw agreed"
 quit_ok "game end"
+# ---- the game-rule vocabulary on the screen: a game-end rule, a capture to hand and its drop ----
+start --variant antichess --white human --black human --fen '8/8/8/8/8/8/p7/1R6 b - - 0 1'
+expect "Black to move" "antichess position"
+move a2-b1xb1=Q
+expect "Game over: 1-0, no pieces left" "antichess: losing every piece wins"
+quit_ok "antichess end"
+start --variant crazyhouse --white human --black human
+expect "White to move" "crazyhouse started"
+move e2-e4
+move d7-d5
+move e4-d5xd5
+move d8-d5xd5
+move P@e6
+expect "P@e6" "crazyhouse: the taken pawn dropped"
+quit_ok "crazyhouse drop"
 start --variant chess --white human --black human --fen '4k3/8/8/8/4r3/8/4B3/4K3 w - - 0 1'
 expect "White to move" "pinned bishop"
 move e2-d3

@@ -34,7 +34,8 @@
  * rarely finish).  Draws: a position repeated once inside the search or
  * since the last irreversible move before it, 100 plies without capture,
  * pawn move or drop (unless that last ply mates), bare kings and Capture
- * the Scepter all score 0.
+ * the Scepter all score 0.  The variant's game-end rules (endrules.h) and
+ * its results for checkmate and stalemate score as mate or draw.
  *
  * Pruning, each only where it is safe: null move (not in check, not in PV
  * nodes, only for a side with a piece that is neither royal nor promoting,
@@ -45,6 +46,7 @@
 #include "search.h"
 #include "../clock.h"
 
+#include "../endrules.h"
 #include "../movegen.h"
 #include "eval.h"
 
@@ -392,6 +394,30 @@ static void update_quiet(Search *s, const Move *m, int ply, int depth, const Mov
     }
 }
 
+/* A result for the side to move (END_*) as a score at this ply. */
+static int result_score(int result, int ply)
+{
+    return result == NC_END_WIN ? MATE - ply : result == NC_END_LOSS ? -MATE + ply : 0;
+}
+
+/* The score of a node without legal moves: checkmate or stalemate. */
+static int no_move_score(const Position *p, bool incheck, int ply)
+{
+    return result_score(end_no_moves_result(p->v, incheck), ply);
+}
+
+/* A game-end rule of the variant that holds here: true with its score. */
+static bool variant_end(const Position *p, int ply, int *score)
+{
+    if (!p->v->nend)
+        return false;
+    int result = end_rules_judge(p, NULL);
+    if (result == NC_END_NONE)
+        return false;
+    *score = result_score(result, ply);
+    return true;
+}
+
 /* ---- search ---- */
 
 static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
@@ -404,6 +430,9 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
         s->seldepth = ply;
     if (p->scepter)
         return 0;
+    int end_score;
+    if (variant_end(p, ply, &end_score))
+        return end_score;
     int stand = eval_position(&s->et, p);
     if (ply >= MAX_PLY - 1 || qply >= QS_MAX)
         return stand;
@@ -494,17 +523,20 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
 static bool node_is_settled(Search *s, int ply, bool incheck, int *score)
 {
     Position *p = &s->pos;
+    if (variant_end(p, ply, score))
+        return true;
     if (p->scepter || is_repetition(s) || bare_kings(p)) {
         *score = 0;
         return true;
     }
     if (p->halfmove >= 100) {
-        if (!incheck) {
+        /* a stalemate that is not a draw counts too, as in game_status() */
+        if (!incheck && p->v->stalemate_result == NC_END_DRAW) {
             *score = 0;
             return true;
         }
         gen_legal(p, &s->ml[ply]);
-        *score = s->ml[ply].n ? 0 : -MATE + ply;
+        *score = s->ml[ply].n ? 0 : no_move_score(p, incheck, ply);
         return true;
     }
     if (ply >= MAX_PLY - 2) {
@@ -724,7 +756,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
         }
     }
     if (legal == 0)
-        return incheck ? -MATE + ply : 0;
+        return no_move_score(p, incheck, ply);
     if (!have_best)
         return alpha; /* every move after the first was pruned: impossible, kept safe */
     int flag = best >= beta ? TT_LOWER : best > orig_alpha ? TT_EXACT : TT_UPPER;

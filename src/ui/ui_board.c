@@ -134,7 +134,11 @@ static const char *glyph(const Variant *v, int code)
     static const char *const names[] = {"king", "queen", "rook", "bishop", "knight", "pawn", "run-pawn"};
     static const char *const white[] = {"\u2654", "\u2655", "\u2656", "\u2657", "\u2658", "\u2659", "\u2659"};
     static const char *const black[] = {"\u265a", "\u265b", "\u265c", "\u265d", "\u265e", "\u265f", "\u265f"};
-    const char *name = v->types[nc_type(code)].name;
+    int t = nc_type(code);
+    for (int shown = 0; shown < v->ntypes; shown++) /* a promoted piece's stand-in looks like its type */
+        if (v->promoted_as[shown] == t)
+            t = shown;
+    const char *name = v->types[t].name;
     for (int i = 0; i < 7; i++)
         if (!strcmp(name, names[i]))
             return nc_colour(code) == NC_WHITE ? white[i] : black[i];
