@@ -4,6 +4,8 @@
  * never changes them for good; knows nothing of text or I/O. */
 #include "movegen.h"
 
+#include "royal_sight.h"
+
 #include <assert.h>
 #include <string.h>
 
@@ -77,18 +79,39 @@ static bool on_special(const Variant *v, int sq, int colour)
     return false;
 }
 
-/* Adds a piece move, expanding promotions. */
+/* The promotions of a move onto a rank where the piece may promote: the
+ * move itself too when promotion is optional there (a rank of the
+ * promotion zone before the promotion rank), and each choice the side
+ * may still take (promotion-limit: fewer of that type on the board). */
+static void add_promotions(Gen *g, Move *m, bool optional)
+{
+    const Variant *v = g->p->v;
+    if (optional)
+        emit(g, m);
+    for (int i = 0; i < v->npromo; i++) {
+        int pt = v->promo_types[i];
+        if (v->promo_limit[pt] && g->p->count[nc_code(pt, g->colour)] >= v->promo_limit[pt])
+            continue;
+        m->promo = (uint8_t)(pt + 1);
+        emit(g, m);
+    }
+    m->promo = 0;
+}
+
+/* Adds a piece move: none when it leaves the type's region; promotions
+ * expanded. */
 static void add_piece_move(Gen *g, int t, Move *m)
 {
     const Variant *v = g->p->v;
+    if (v->region_of[t] && !v->region[v->region_of[t] - 1][g->colour][m->to])
+        return;
     if (!g->target) {
-        if (v->types[t].promotes && v->rel_rank[g->colour][m->to] == v->promo_rank) {
-            for (int i = 0; i < v->npromo; i++) {
-                m->promo = (uint8_t)(v->promo_types[i] + 1);
-                emit(g, m);
+        if (v->types[t].promotes) {
+            int rr = v->rel_rank[g->colour][m->to];
+            if (rr == v->promo_rank || (v->promo_zone && rr >= v->promo_zone - 1)) {
+                add_promotions(g, m, rr != v->promo_rank);
+                return;
             }
-            m->promo = 0;
-            return;
         }
         if (v->insane_enabled && v->insane_from[t] && on_special(v, m->to, g->colour)) {
             m->promo = (uint8_t)(v->insane_type + 1);
@@ -165,7 +188,7 @@ static void gen_slide(Gen *g, int from, int t, int ai, const Atom *a)
     int c = g->colour;
     /* The fast path writes without checking room: at most 15 squares a
      * direction on a 16x16 board.  Near a full list the checked path runs. */
-    if (!g->target && a->plain && !v->types[t].promotes && !v->insane_from[t] &&
+    if (!g->target && a->plain && !v->types[t].promotes && !v->insane_from[t] && !v->region_of[t] &&
         g->ml->n + a->ndirs * NC_MAX_FILES <= NC_MAX_MOVES) {
         gen_plain_slide(g, from, t, ai, a);
         return;
@@ -308,6 +331,47 @@ static void gen_flyover(Gen *g, int from, int t, int ai, const Atom *a)
     }
 }
 
+/* A hop: along each direction over empty squares to the first piece (the
+ * screen, of either side), then beyond it to the empty squares and the
+ * first piece after, as to= allows (the xiangqi cannon captures with
+ * 'hop orth to=enemy').  A Titan may be a screen but is never taken. */
+static void gen_hop(Gen *g, int from, int t, int ai, const Atom *a)
+{
+    Position *p = g->p;
+    const Variant *v = p->v;
+    int c = g->colour;
+    for (int d = 0; d < a->ndirs; d++) {
+        int ddx = a->dx[d], ddy = c ? -a->dy[d] : a->dy[d];
+        if (!aligned(g, ddx, ddy))
+            continue;
+        int off = v->atom_off[t][ai][c][d];
+        int s = from + off;
+        while (p->board[s] == NC_EMPTY)
+            s += off;
+        if (p->board[s] == NC_OFF)
+            continue;
+        for (s += off; p->board[s] != NC_OFF; s += off) {
+            int sc = p->board[s];
+            bool promotes_past = v->types[t].promotes && v->rel_rank[c][s] > v->promo_rank;
+            Move m = {0};
+            m.from = (uint16_t)from;
+            m.to = (uint16_t)s;
+            if (sc == NC_EMPTY) {
+                if ((a->to & SQ_EMPTY) && !promotes_past)
+                    add_piece_move(g, t, &m);
+                if (g->found)
+                    return;
+                continue;
+            }
+            if (nc_colour(sc) != c && (a->to & SQ_ENEMY) && !v->types[nc_type(sc)].titan && !promotes_past)
+                add_piece_move(g, t, &m);
+            if (g->found)
+                return;
+            break;
+        }
+    }
+}
+
 static void gen_bent(Gen *g, int from, int t, int ai, const Atom *a)
 {
     Position *p = g->p;
@@ -392,6 +456,7 @@ static void gen_piece(Gen *g, int from)
         case ATOM_LEAP: gen_leap(g, from, t, ai, a); break;
         case ATOM_FLYOVER: gen_flyover(g, from, t, ai, a); break;
         case ATOM_BENT: gen_bent(g, from, t, ai, a); break;
+        case ATOM_HOP: gen_hop(g, from, t, ai, a); break;
         }
     }
 }
@@ -571,6 +636,8 @@ bool legal_after_make(Position *p, int us, int had_royal)
         return true;
     if (p->nroyal[us] < had_royal)
         return false; /* crushed by its own push */
+    if (p->v->royal_sight && royals_see_each_other(p))
+        return false;
     return !sq_removable(p, p->king[us], us ^ 1);
 }
 

@@ -136,6 +136,16 @@ static bool on_special(const Variant *v, int sq, int colour)
     return false;
 }
 
+/* The unit step from one square to another on the same line (file, rank
+ * or diagonal): an en-passant source is a slide, so the squares it passed
+ * are the ones on its line between origin and destination. */
+static inline int line_step(const Variant *v, int from, int to)
+{
+    int dx = v->file_of[to] - v->file_of[from], dy = v->rank_of[to] - v->rank_of[from];
+    assert((dx == 0 || dy == 0 || dx == dy || dx == -dy) && (dx || dy));
+    return (dx > 0) - (dx < 0) + ((dy > 0) - (dy < 0)) * v->stride;
+}
+
 void make_move(Position *p, const Move *m, Undo *u)
 {
     const Variant *v = p->v;
@@ -205,7 +215,7 @@ void make_move(Position *p, const Move *m, Undo *u)
             code = nc_code(m->promo - 1, us);
         change(p, u, m->to, code);
         if ((m->flags & MF_EP_SOURCE) && !v->types[mover_type].titan) {
-            int dir = us == NC_WHITE ? v->stride : -v->stride;
+            int dir = line_step(v, m->from, m->to);
             for (int s = m->from + dir; s != m->to && p->nep < NC_MAX_EP; s += dir) {
                 p->ep[p->nep++] = (uint16_t)s;
                 p->key ^= v->zob_ep[s];

@@ -95,6 +95,7 @@ static void build_reach(Variant *v, int t)
                     break;
                 case ATOM_SLIDE:
                 case ATOM_FLYOVER:
+                case ATOM_HOP:
                     for (int k = 1; k <= 15; k++)
                         mark_reach(v, c, t, dx * k, dy * k);
                     break;
@@ -138,7 +139,7 @@ static void build_attack_tables(Variant *v)
             bool simple = !at->zone && !at->start && !(at->flags & (AF_TAKE_OVER | AF_BENT_FLYOVER | AF_STOP_CENTRE)) &&
                           ((at->kind == ATOM_SLIDE && (at->over == SQ_EMPTY || at->max == 1)) ||
                            at->kind == ATOM_LEAP);
-            if (!simple) {
+            if (!simple || v->region_of[t]) { /* a region: only generation knows where it ends */
                 v->complex_types |= 1u << t;
                 continue;
             }
