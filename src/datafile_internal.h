@@ -77,7 +77,7 @@ typedef struct {
     int setup_line[DF_MAX_SETUPS]; /* where each setup was given */
     int option_line[DF_MAX_OPTIONS];
     int special_line;               /* the first line giving special squares; 0 = none */
-    int zone_line[2];               /* datafile_zones.c: promotion-zone, royals-may-not-face; 0 = not yet */
+    int zone_line[3];               /* datafile_zones.c: promotion-zone, royals-may-not-face, first-move-lost-to; 0 = not yet */
 } Build;
 
 /* datafile.c: the error collector ("FILE:LINE: message"; line 0 = none).

@@ -174,6 +174,10 @@ static int move_flag(Atom *a, const char *w, const Line *l, DataErrors *errs)
         a->flags |= AF_STOP_CENTRE;
     else if (strcmp(w, "flyover") == 0 && a->kind == ATOM_BENT)
         a->flags |= AF_BENT_FLYOVER;
+    else if (strcmp(w, "first") == 0)
+        a->flags |= AF_FIRST;
+    else if (strcmp(w, "not-in-check") == 0)
+        a->flags |= AF_NOT_IN_CHECK;
     else {
         df_add_error(errs, l->file, l->line, "unknown move option '%s'", w);
         return -1;
@@ -354,6 +358,10 @@ static int parse_move(PieceType *pt, const Line *l, DataErrors *errs)
     }
     if (a.kind == ATOM_HOP && ((seen & 3u) || a.flags)) {
         df_add_error(errs, l->file, l->line, "a hop takes only to=, zone= and start=");
+        return -1;
+    }
+    if ((a.flags & AF_NOT_IN_CHECK) && a.to != SQ_EMPTY) {
+        df_add_error(errs, l->file, l->line, "not-in-check is for moves to empty squares (to=empty)");
         return -1;
     }
     if ((a.flags & (AF_EP_SOURCE | AF_EP_CAPTURE)) && a.kind != ATOM_SLIDE) {

@@ -1,7 +1,7 @@
 /* The variant lines of the piece-move vocabulary that are not piece
  * lines: promotion-zone and promotion-limit (where promotion is optional
- * and which choices remain), region (squares a type may not leave) and
- * royals-may-not-face.  Called by datafile_rules.c for each rule line. */
+ * and which choices remain), region (squares a type may not leave),
+ * royals-may-not-face and first-move-lost-to.  Called by datafile_rules.c for each rule line. */
 #include "datafile_internal.h"
 
 /* The highest promotion-limit: more of one type than any board holds. */
@@ -157,6 +157,25 @@ static void rule_royal_sight(Build *b, const Directive *d)
     df_add_error(b->errs, b->fname, d->line, "royals-may-not-face takes 'file', 'orth' or 'all'");
 }
 
+/* first-move-lost-to TYPE: the royal piece loses its first-move right
+ * when an enemy piece of TYPE moves onto its rank or file, whatever stands
+ * between (Cambodian chess: the king aimed at by a rook). */
+static void rule_first_move_lost_to(Build *b, const Directive *d)
+{
+    if (!zone_line_once(b, d, 2))
+        return;
+    if (d->nw != 2) {
+        df_add_error(b->errs, b->fname, d->line, "'first-move-lost-to' needs one piece type");
+        return;
+    }
+    int t = df_type_named(b->v, d->words[1]);
+    if (t < 0) {
+        df_add_error(b->errs, b->fname, d->line, "piece type '%s' is not in this variant", d->words[1]);
+        return;
+    }
+    b->v->first_lost_to = (uint8_t)(t + 1);
+}
+
 bool df_apply_zone_rule(Build *b, const Directive *d)
 {
     static const struct {
@@ -167,6 +186,7 @@ bool df_apply_zone_rule(Build *b, const Directive *d)
         {"promotion-limit", rule_promotion_limit},
         {"region", rule_region},
         {"royals-may-not-face", rule_royal_sight},
+        {"first-move-lost-to", rule_first_move_lost_to},
     };
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
         if (!strcmp(d->words[0], rules[i].kw)) {

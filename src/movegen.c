@@ -22,6 +22,7 @@ typedef struct {
     int tdx, tdy;   /* target offset from the piece (check mode) */
     bool filter;    /* check mode may skip unaligned directions */
     bool found;
+    int8_t in_chk;  /* listing: the mover is in check (1), is not (0), not asked yet (-1) */
 } Gen;
 
 static inline int is_titan_code(const Variant *v, int code)
@@ -442,6 +443,28 @@ static void gen_bent(Gen *g, int from, int t, int ai, const Atom *a)
     }
 }
 
+/* The conditions of first and not-in-check moves: the piece on `from`
+ * still has its first-move right; its side is not in check (a move to an
+ * empty square, so the check test never needs it). */
+static bool first_move_ok(Gen *g, const Atom *a, int from)
+{
+    const Position *p = g->p;
+    if (a->flags & AF_FIRST) {
+        int bit = p->v->first_bit[from];
+        if (!bit || !(p->unmoved >> (bit - 1) & 1))
+            return false;
+    }
+    if (a->flags & AF_NOT_IN_CHECK) {
+        if (g->target)
+            return false;
+        if (g->in_chk < 0)
+            g->in_chk = in_check(p);
+        if (g->in_chk)
+            return false;
+    }
+    return true;
+}
+
 static void gen_piece(Gen *g, int from)
 {
     const Variant *v = g->p->v;
@@ -450,6 +473,8 @@ static void gen_piece(Gen *g, int from)
     for (int ai = 0; ai < pt->natoms && !g->found; ai++) {
         const Atom *a = &pt->atoms[ai];
         if ((a->zone || a->start) && !origin_ok(v, a, g->colour, from))
+            continue;
+        if ((a->flags & (AF_FIRST | AF_NOT_IN_CHECK)) && !first_move_ok(g, a, from))
             continue;
         switch (a->kind) {
         case ATOM_SLIDE: gen_slide(g, from, t, ai, a); break;
@@ -617,6 +642,7 @@ void gen_pseudo(Position *p, MoveList *ml)
     g.p = p;
     g.ml = ml;
     g.colour = p->side;
+    g.in_chk = -1;
     ml->n = 0;
     ml->overflow = false;
     if (p->scepter)

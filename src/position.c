@@ -123,6 +123,8 @@ uint64_t pos_compute_key(const Position *p)
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < v->ntypes; t++)
             k ^= v->zob_hand[c][t][p->hand[c][t]];
+    for (uint32_t bits = p->unmoved; bits; bits &= bits - 1)
+        k ^= v->zob_first[__builtin_ctz(bits)];
     return k;
 }
 
@@ -134,6 +136,25 @@ static bool on_special(const Variant *v, int sq, int colour)
         if (v->special_sq[colour][i] == sq)
             return true;
     return false;
+}
+
+/* First-move rights after a move: lost on every square whose occupant
+ * changed, and the royal piece's when a piece of the type that spoils it
+ * lands on its rank or file (whatever stands between). */
+static void update_first_moves(Position *p, const Undo *u, int mover_type, int to)
+{
+    const Variant *v = p->v;
+    uint32_t bits = p->unmoved;
+    for (int i = 0; i < u->nch; i++)
+        if (v->first_bit[u->ch[i].sq])
+            bits &= ~(1u << (v->first_bit[u->ch[i].sq] - 1));
+    int them = p->side ^ 1, k = p->king[them];
+    if (v->first_lost_to == mover_type + 1 && k && v->first_bit[k] &&
+        (v->file_of[k] == v->file_of[to] || v->rank_of[k] == v->rank_of[to]))
+        bits &= ~(1u << (v->first_bit[k] - 1));
+    for (uint32_t gone = p->unmoved & ~bits; gone; gone &= gone - 1)
+        p->key ^= v->zob_first[__builtin_ctz(gone)];
+    p->unmoved = bits;
 }
 
 /* The unit step from one square to another on the same line (file, rank
@@ -159,6 +180,7 @@ void make_move(Position *p, const Move *m, Undo *u)
     u->scepter = p->scepter;
     u->hand_type = -1;
     u->key = p->key;
+    u->unmoved = p->unmoved;
 
     clear_ep(p);
     bool irreversible = false;
@@ -233,6 +255,8 @@ void make_move(Position *p, const Move *m, Undo *u)
         if (rights != p->castle)
             set_castle(p, rights);
     }
+    if (p->unmoved)
+        update_first_moves(p, u, mover_type, m->to);
     if (v->scepter_enabled && v->types[mover_type].royal && m->kind != MK_DROP &&
         on_special(v, m->to, us))
         p->scepter = true;
@@ -260,6 +284,7 @@ void unmake_move(Position *p, const Move *m, const Undo *u)
     p->ep_victim = u->ep_victim;
     p->halfmove = u->halfmove;
     p->scepter = u->scepter;
+    p->unmoved = u->unmoved;
     p->key = u->key;
     (void)m;
     POS_ASSERT_OK(p);

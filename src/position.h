@@ -18,11 +18,12 @@
 #define NC_MAX_COUNTER 999999
 /* The longest position text pos_to_fen writes, with its NUL: every rank at
  * most one character a square plus '/', the hand in "[...]", " w ", four
- * castling letters, ' ', the en-passant squares (at most 3 characters and
- * a comma each), two counters of at most 11 characters after a space.
- * 595 bytes; the callers' 1024-byte buffers hold it. */
+ * castling letters and 32 first-move letters, ' ', the en-passant squares
+ * (at most 3 characters and a comma each), two counters of at most 11
+ * characters after a space.  627 bytes; the callers' 1024-byte buffers
+ * hold it. */
 #define NC_POS_TEXT_MAX                                                                                     \
-    (NC_MAX_RANKS * (NC_MAX_FILES + 1) + 2 + 2 * NC_MAX_HAND + 3 + 4 + 1 + 4 * NC_MAX_EP + 2 * 12 + 1)
+    (NC_MAX_RANKS * (NC_MAX_FILES + 1) + 2 + 2 * NC_MAX_HAND + 3 + 4 + 32 + 1 + 4 * NC_MAX_EP + 2 * 12 + 1)
 _Static_assert(NC_POS_TEXT_MAX <= 1024, "the callers' position-text buffers are 1024 bytes");
 
 enum { MK_NORMAL = 0, MK_CASTLE = 1, MK_DROP = 2 };
@@ -70,6 +71,7 @@ typedef struct Position {
     int npieces[2];
     uint16_t plist[2][NC_MAX_PIECES];
     uint8_t pindex[NC_MAX_SQ];
+    uint32_t unmoved;            /* first-move rights (Variant.first_bit) */
 } Position;
 
 typedef struct {
@@ -87,6 +89,7 @@ typedef struct {
     int halfmove;
     int hand_type;  /* -1 or the type taken from the hand */
     uint64_t key;
+    uint32_t unmoved;
 } Undo;
 
 /* Sets up the variant's chosen start position. */

@@ -246,6 +246,35 @@ static int read_castling_right(FenReader *rd, char ch, int *rights)
     return 0;
 }
 
+/* A first-move right in the castling field (doc/position-text.md): in a
+ * variant with first moves, a file letter other than K and Q names the
+ * piece on that file of its side's first rank.  Returns 1 when ch was one
+ * (set in *bits), 0 when it is a castling letter, -1 after the message. */
+static int read_first_move_right(FenReader *rd, char ch, uint32_t *bits)
+{
+    const Variant *v = rd->v;
+    char u = (char)toupper((unsigned char)ch);
+    if (!v->has_first || u == 'K' || u == 'Q' || u < 'A' || u >= 'A' + v->width)
+        return 0;
+    int c = isupper((unsigned char)ch) ? NC_WHITE : NC_BLACK;
+    int sq = nc_sq(v, u - 'A', c == NC_WHITE ? 0 : v->height - 1), code = rd->p->board[sq];
+    bool first = false;
+    if (code != NC_EMPTY && code != NC_OFF && nc_colour(code) == c) {
+        const PieceType *pt = &v->types[nc_type(code)];
+        for (int i = 0; i < pt->natoms; i++)
+            first |= (pt->atoms[i].flags & AF_FIRST) != 0;
+    }
+    char b[4];
+    if (!first)
+        return fen_error(rd, "position text: first-move right '%c' needs a %s piece with a first move on %s", ch,
+                         colour_name(c), nc_sqname(v, sq, b));
+    uint32_t bit = 1u << (v->first_bit[sq] - 1);
+    if (*bits & bit)
+        return fen_error(rd, "position text: first-move right '%c' is given twice", ch);
+    *bits |= bit;
+    return 1;
+}
+
 /* Castling field (optional from here on, as in many FEN writers). */
 static int read_castling(FenReader *rd)
 {
@@ -255,9 +284,12 @@ static int read_castling(FenReader *rd)
         if (*rd->s == '-') {
             rd->s++;
         } else {
-            while (*rd->s && *rd->s != ' ')
-                if (read_castling_right(rd, *rd->s++, &rights))
+            while (*rd->s && *rd->s != ' ') {
+                int first = read_first_move_right(rd, *rd->s, &rd->p->unmoved);
+                if (first < 0 || (!first && read_castling_right(rd, *rd->s, &rights)))
                     return -1;
+                rd->s++;
+            }
         }
     }
     rd->p->castle = (uint8_t)rights;
@@ -640,7 +672,7 @@ int pos_to_fen(const Position *p, char *buf, int buflen)
     if (v->has_drops)
         n = hand_to_text(p, buf, buflen, n);
     PUT(" %c ", p->side ? 'b' : 'w');
-    if (!p->castle)
+    if (!p->castle && !p->unmoved)
         PUT("-");
     if (p->castle & 2)
         PUT("K");
@@ -650,6 +682,9 @@ int pos_to_fen(const Position *p, char *buf, int buflen)
         PUT("k");
     if (p->castle & 4)
         PUT("q");
+    for (int i = 0; i < 32; i++) /* first-move rights: White's files, then Black's */
+        if (p->unmoved >> i & 1)
+            PUT("%c", (i < 16 ? 'A' : 'a') + i % 16);
     PUT(" ");
     if (!p->nep)
         PUT("-");

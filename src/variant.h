@@ -55,6 +55,8 @@ enum {
     AF_EP_CAPTURE = 1 << 2,  /* may capture onto an en-passant target */
     AF_STOP_CENTRE = 1 << 3, /* destination may not lie beyond the centre rank */
     AF_BENT_FLYOVER = 1 << 4,/* bent path captures by flying over (quad pieces) */
+    AF_FIRST = 1 << 5,       /* only while the piece has not moved (Position.unmoved) */
+    AF_NOT_IN_CHECK = 1 << 6,/* not while the mover's side is in check */
 };
 
 /* Lines along which the royal pieces may not see each other (royal_sight.c). */
@@ -166,6 +168,14 @@ typedef struct Variant {
     int promo_zone;                   /* 1 + the rank (White's view) from which promotion is optional; 0: none */
     uint8_t promo_limit[NC_MAX_TYPES];/* 0: unlimited; else promote to it only while fewer are on the board */
     uint8_t royal_sight;              /* RS_*: royal pieces may not see each other along these lines */
+    /* First-move rights: a piece on its side's first rank (the box's
+     * bottom rank for White, top for Black) keeps one until its square's
+     * occupant changes.  first_bit[sq]: 0, or 1 + its bit in Position.unmoved
+     * (file, plus 16 for Black). */
+    bool has_first;                   /* some type has a move with AF_FIRST */
+    uint8_t first_bit[NC_MAX_SQ];
+    uint8_t first_lost_to;            /* 0, or 1 + the type whose move onto the royal piece's rank or file ends its right */
+    uint64_t zob_first[32];
 
     /* Setups: board part of a position text, per named setup. */
     int nsetups;

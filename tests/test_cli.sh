@@ -24,7 +24,7 @@ run() { # runs ninjachess, storing stdout, stderr and status
 
 run --list-variants
 check "list-variants status" 0 "$status"
-check "list-variants names" "capablanca chess chess-titan-rooks flying-warmachines stealth-ninja titan-chess titan-chess-titans" \
+check "list-variants names" "cambodian capablanca chess chess-titan-rooks flying-warmachines grand minixiangqi shako stealth-ninja titan-chess titan-chess-titans xiangqi" \
     "$(cut -d' ' -f1 "$tmp/out" | tr '\n' ' ' | sed 's/ $//')"
 
 run --variant chess --moves

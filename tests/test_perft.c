@@ -1,7 +1,7 @@
 /* Perft: move-generation counts against published figures (orthodox chess),
- * Fairy-Stockfish (Capablanca chess, xiangqi, minixiangqi, shako, grand),
- * and the seed variants' counts agreed with an independent implementation
- * of the rulings. */
+ * Fairy-Stockfish (Capablanca chess, xiangqi, minixiangqi, shako, grand,
+ * cambodian), and the seed variants' counts agreed with an independent
+ * implementation of the rulings. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -42,6 +42,9 @@ static const PerftCase cases[] = {
     {"grand", NULL, NULL, 3, 259514},
     {"grand", NULL, "r7rk/2P2P4/1P2p5/10/10/10/10/10/1NB1KCABN1/R9 w - - 0 1", 3, 245886},
     {"grand", NULL, "r1n6r/2P2P3k/1P2p5/10/10/10/10/10/1N2K3N1/R9 w - - 0 1", 3, 47589},
+    {"cambodian", NULL, NULL, 4, 361793},
+    {"cambodian", NULL, "rnsmksnr/8/pppNpppp/8/8/PPPPPPPP/8/R1SKMSNR b DEde - 0 1", 3, 1969},
+    {"cambodian", NULL, "rnsmksnr/8/pppSpppp/8/8/PPPPPPPP/8/RN1KMSNR b DEde - 0 1", 3, 13149},
 };
 
 static void run_case(const PerftCase *c)
