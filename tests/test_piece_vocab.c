@@ -1,7 +1,8 @@
 /* The piece-move vocabulary beyond slides and leaps (doc/data-files.md):
  * hops, leaps in chosen directions, regions, royals that may not face each
- * other, promotion zones with limits, en passant after a diagonal double
- * step; exact move sets in small positions and the loader's messages. */
+ * other, promotion zones with limits, first moves and their rights in the
+ * position text, en passant after a diagonal double step; exact move sets
+ * in small positions and the loader's messages. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -199,6 +200,95 @@ static void test_berolina_en_passant(void **state)
     variant_free(v);
 }
 
+
+/* Plays the moves (short texts) from the start and returns the position text. */
+static void play_line(const Variant *v, Position *p, const char *const *moves, char *fen)
+{
+    char err[256];
+    pos_start(p, v);
+    for (int i = 0; moves[i]; i++) {
+        Move m;
+        if (move_from_text(p, moves[i], &m, err, sizeof err))
+            fail_msg("%s: %s", moves[i], err);
+        Undo u;
+        make_move(p, &m, &u);
+    }
+    pos_to_fen(p, fen, NC_POS_TEXT_MAX);
+}
+
+static void test_first_moves(void **state)
+{
+    (void)state;
+    Variant *v = load_named("cambodian");
+    const char *start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1";
+    /* The king's leaps to the next rank and nothing else of its first move. */
+    expect_moves(v, start, "d1-", "d1-b2 d1-c2 d1-d2 d1-e2 d1-f2");
+    /* The met jumps two squares forward, also to capture. */
+    expect_moves(v, "rnsmksnr/8/pppSpppp/8/8/PPPPPPPP/8/RN1KMSNR b DEde - 0 1", "d8-", "d8-c7 d8-d6xd6 d8-e7");
+    /* Not while in check: the king in check by the knight on d6 may not leap. */
+    expect_moves(v, "rnsmksnr/8/pppNpppp/8/8/PPPPPPPP/8/R1SKMSNR b DEde - 0 1", "e8-", "e8-d7 e8-e7");
+    /* Back on the start squares after moving, the pieces keep no right: the
+     * same board is another position (text and hash). */
+    Position p, q;
+    char fen[NC_POS_TEXT_MAX];
+    static const char *const line[] = {"d1-c2", "d8-c7", "c2-d1", "c7-d8", NULL};
+    play_line(v, &p, line, fen);
+    assert_string_equal(fen, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w Ee - 4 3");
+    pos_start(&q, v);
+    assert_true(p.key != q.key);
+    expect_moves(v, fen, "d1-", "d1-c2 d1-d2 d1-e2");
+    /* A capture on the square ends the right of the piece taken there. */
+    char err[256];
+    assert_int_equal(pos_from_fen(&p, v, "rnsmksnr/8/ppp1pppp/8/3N4/PPPPPPPP/8/R1SKMSNR w DEde - 0 1", err, sizeof err), 0);
+    Move m;
+    Undo u;
+    assert_int_equal(move_from_text(&p, "d4-c6", &m, err, sizeof err), 0);
+    make_move(&p, &m, &u);
+    assert_int_equal(move_from_text(&p, "a8-a7", &m, err, sizeof err), 0);
+    make_move(&p, &m, &u);
+    assert_int_equal(move_from_text(&p, "c6-d8", &m, err, sizeof err), 0);
+    make_move(&p, &m, &u);
+    pos_to_fen(&p, fen, sizeof fen);
+    assert_string_equal(fen, "1nsNksnr/r7/pp2pppp/8/8/PPPPPPPP/8/R1SKMSNR b DEe - 0 2");
+    variant_free(v);
+}
+
+static void test_first_move_text_errors(void **state)
+{
+    (void)state;
+    Variant *v = load_named("cambodian");
+    Position p;
+    char err[256];
+    assert_int_equal(pos_from_fen(&p, v, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w CDEde - 0 1", err, sizeof err), -1);
+    assert_string_equal(err, "position text: first-move right 'C' needs a White piece with a first move on c1");
+    assert_int_equal(pos_from_fen(&p, v, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEdee - 0 1", err, sizeof err), -1);
+    assert_string_equal(err, "position text: first-move right 'e' is given twice");
+    assert_int_equal(pos_from_fen(&p, v, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w K - 0 1", err, sizeof err), -1);
+    assert_string_equal(err, "position text: castling right 'K' does not exist in this variant");
+    variant_free(v);
+}
+
+static void test_first_move_lost_to(void **state)
+{
+    (void)state;
+    Variant *v = load_text(
+        "piece leaper\n letter K\n royal\n move slide all range=1\n move leap 2,1 dirs=fwd-wide to=empty first\nend\n"
+        "piece rook\n letter R\n move slide orth\nend\n"
+        "variant t\n board 8x8\n pieces leaper rook\n first-move-lost-to rook\n"
+        " setup main 2r1k3/8/8/8/8/8/8/R3K3 w Ee - 0 1\nend\n");
+    Position p;
+    char fen[NC_POS_TEXT_MAX];
+    /* a1-a8 reaches the black king's rank, though c8 stands between */
+    static const char *const onto_rank[] = {"a1-a8", NULL};
+    play_line(v, &p, onto_rank, fen);
+    assert_string_equal(fen, "R1r1k3/8/8/8/8/8/8/4K3 b E - 1 1");
+    /* a1-a2 aims at nothing: the right stays */
+    static const char *const elsewhere[] = {"a1-a2", NULL};
+    play_line(v, &p, elsewhere, fen);
+    assert_string_equal(fen, "2r1k3/8/8/8/8/8/R7/4K3 b Ee - 1 1");
+    variant_free(v);
+}
+
 typedef struct {
     const char *text;
     const char *message;
@@ -220,6 +310,12 @@ static const ErrorCase error_cases[] = {
     {"piece a\n letter A\n move leap 2,1 dirs=side\nend\n", "t.txt:3: dirs=side leaves the leap 2,1 no direction"},
     {"piece a\n letter A\n move leap 2,1 dirs=fwd,\nend\n", "t.txt:3: empty direction in 'fwd,'"},
     {"piece a\n letter A\n move leap 2,1 dirs=fwd dirs=back\nend\n", "t.txt:3: 'dirs=' given twice in one move"},
+    {"piece a\n letter A\n move leap 2,1 not-in-check\nend\n",
+     "t.txt:3: not-in-check is for moves to empty squares (to=empty)"},
+    {HEAD VARIANT(" first-move-lost-to\n"), "t.txt:9: 'first-move-lost-to' needs one piece type"},
+    {HEAD VARIANT(" first-move-lost-to bishop\n"), "t.txt:9: piece type 'bishop' is not in this variant"},
+    {HEAD VARIANT(" first-move-lost-to rook\n first-move-lost-to rook\n"),
+     "t.txt:10: repeated 'first-move-lost-to' line (first at line 9)"},
     {HEAD VARIANT(" promotion-zone 6\n"), "t.txt:9: promotion-zone needs a promotion-rank line"},
     {HEAD VARIANT(" promotion-rank 8\n promotion-zone 8\n"),
      "t.txt:10: promotion-zone must be a rank below the promotion rank 8, not '8'"},
@@ -288,6 +384,9 @@ int main(void)
         cmocka_unit_test(test_region_and_royal_sight),
         cmocka_unit_test(test_promotion_zone),
         cmocka_unit_test(test_berolina_en_passant),
+        cmocka_unit_test(test_first_moves),
+        cmocka_unit_test(test_first_move_text_errors),
+        cmocka_unit_test(test_first_move_lost_to),
         cmocka_unit_test(test_error_messages),
         cmocka_unit_test(test_too_many_regions),
     };
