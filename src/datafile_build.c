@@ -397,7 +397,7 @@ static int check_piece_needs(Build *b, const VariantBlock *vb, const Directive *
                              "piece type '%s' refers to the centre rank but the variant has no centre-rank", name);
                 return -1;
             }
-            if (at->start && v->start_rank < 0) {
+            if ((at->start == START_ON || at->start == START_OFF) && v->start_rank < 0) {
                 df_add_error(b->errs, b->fname, vb->line,
                              "piece type '%s' refers to the start rank but the variant has no start-rank", name);
                 return -1;
@@ -530,7 +530,14 @@ Variant *df_build_variant(const VariantBlock *vb, const PieceLib *lib, const cha
         goto fail;
     }
     read_rules(&b, vb);
-    if (failed(&b) || check_piece_needs(&b, vb, dpieces) || check_options(&b, vb) || read_setups(&b, vb))
+    if (failed(&b) || check_piece_needs(&b, vb, dpieces) || check_options(&b, vb))
+        goto fail;
+    /* again: regions and other rule lines change the derived tables */
+    if (variant_finish(v, err, sizeof err)) {
+        df_add_error_text(errs, fname, vb->line, err);
+        goto fail;
+    }
+    if (read_setups(&b, vb))
         goto fail;
     return v;
 fail:

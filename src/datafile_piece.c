@@ -360,6 +360,10 @@ static int parse_move(PieceType *pt, const Line *l, DataErrors *errs)
         df_add_error(errs, l->file, l->line, "a hop takes only to=, zone= and start=");
         return -1;
     }
+    if ((a.flags & (AF_FIRST | AF_NOT_IN_CHECK)) && a.start) {
+        df_add_error(errs, l->file, l->line, "start= cannot go with first or not-in-check");
+        return -1;
+    }
     if ((a.flags & AF_NOT_IN_CHECK) && a.to != SQ_EMPTY) {
         df_add_error(errs, l->file, l->line, "not-in-check is for moves to empty squares (to=empty)");
         return -1;

@@ -99,9 +99,9 @@ static void add_promotions(Gen *g, Move *m, bool optional)
     m->promo = 0;
 }
 
-/* Adds a piece move: none when it leaves the type's region; promotions
- * expanded. */
-static void add_piece_move(Gen *g, int t, Move *m)
+/* A move of a type that promotes, may become an Insane Ninja or has a
+ * region: none when it leaves the region; promotions expanded. */
+static void add_special_move(Gen *g, int t, Move *m)
 {
     const Variant *v = g->p->v;
     if (v->region_of[t] && !v->region[v->region_of[t] - 1][g->colour][m->to])
@@ -124,6 +124,15 @@ static void add_piece_move(Gen *g, int t, Move *m)
     emit(g, m);
 }
 
+/* Adds a piece move; most types need nothing more than emitting it. */
+static inline void add_piece_move(Gen *g, int t, Move *m)
+{
+    if (g->p->v->types[t].special)
+        add_special_move(g, t, m);
+    else
+        emit(g, m);
+}
+
 static inline bool aligned(const Gen *g, int dx, int dy)
 {
     if (!g->filter)
@@ -132,7 +141,9 @@ static inline bool aligned(const Gen *g, int dx, int dy)
     return dx * g->tdy == dy * g->tdx && dx * g->tdx + dy * g->tdy > 0;
 }
 
-static bool origin_ok(const Variant *v, const Atom *a, int colour, int from)
+static bool first_move_ok(Gen *g, const Atom *a, int from);
+
+static bool origin_ok(Gen *g, const Variant *v, const Atom *a, int colour, int from)
 {
     int rr = v->rel_rank[colour][from];
     switch (a->zone) {
@@ -146,6 +157,8 @@ static bool origin_ok(const Variant *v, const Atom *a, int colour, int from)
         return false;
     if (a->start == START_OFF && rr == v->start_rank)
         return false;
+    if (a->start == START_STATE)
+        return first_move_ok(g, a, from);
     return true;
 }
 
@@ -189,7 +202,7 @@ static void gen_slide(Gen *g, int from, int t, int ai, const Atom *a)
     int c = g->colour;
     /* The fast path writes without checking room: at most 15 squares a
      * direction on a 16x16 board.  Near a full list the checked path runs. */
-    if (!g->target && a->plain && !v->types[t].promotes && !v->insane_from[t] && !v->region_of[t] &&
+    if (!g->target && a->plain && !v->types[t].promotes && !v->insane_from[t] &&
         g->ml->n + a->ndirs * NC_MAX_FILES <= NC_MAX_MOVES) {
         gen_plain_slide(g, from, t, ai, a);
         return;
@@ -222,8 +235,10 @@ static void gen_slide(Gen *g, int from, int t, int ai, const Atom *a)
                 m.cap[1] = caps[1];
                 if (sc == NC_EMPTY) {
                     if (a->to & SQ_EMPTY) {
-                        if ((a->flags & AF_EP_SOURCE) && dist >= 2)
+                        if ((a->flags & AF_EP_SOURCE) && dist >= 2) {
                             m.flags = MF_EP_SOURCE;
+                            m.pushdir = (int16_t)off; /* the line whose squares it passed */
+                        }
                         add_piece_move(g, t, &m);
                     } else if ((a->flags & AF_EP_CAPTURE) && c == p->side && p->nep) {
                         for (int i = 0; i < p->nep; i++)
@@ -336,7 +351,11 @@ static void gen_flyover(Gen *g, int from, int t, int ai, const Atom *a)
  * screen, of either side), then beyond it to the empty squares and the
  * first piece after, as to= allows (the xiangqi cannon captures with
  * 'hop orth to=enemy').  A Titan may be a screen but is never taken. */
-static void gen_hop(Gen *g, int from, int t, int ai, const Atom *a)
+/* Rare kinds and conditions stay out of line, so that inlining them does
+ * not slow the common generator down. */
+#define NC_COLD __attribute__((noinline, cold))
+
+NC_COLD static void gen_hop(Gen *g, int from, int t, int ai, const Atom *a)
 {
     Position *p = g->p;
     const Variant *v = p->v;
@@ -446,7 +465,7 @@ static void gen_bent(Gen *g, int from, int t, int ai, const Atom *a)
 /* The conditions of first and not-in-check moves: the piece on `from`
  * still has its first-move right; its side is not in check (a move to an
  * empty square, so the check test never needs it). */
-static bool first_move_ok(Gen *g, const Atom *a, int from)
+NC_COLD static bool first_move_ok(Gen *g, const Atom *a, int from)
 {
     const Position *p = g->p;
     if (a->flags & AF_FIRST) {
@@ -472,9 +491,7 @@ static void gen_piece(Gen *g, int from)
     const PieceType *pt = &v->types[t];
     for (int ai = 0; ai < pt->natoms && !g->found; ai++) {
         const Atom *a = &pt->atoms[ai];
-        if ((a->zone || a->start) && !origin_ok(v, a, g->colour, from))
-            continue;
-        if ((a->flags & (AF_FIRST | AF_NOT_IN_CHECK)) && !first_move_ok(g, a, from))
+        if ((a->zone || a->start) && !origin_ok(g, v, a, g->colour, from))
             continue;
         switch (a->kind) {
         case ATOM_SLIDE: gen_slide(g, from, t, ai, a); break;

@@ -141,7 +141,7 @@ static bool on_special(const Variant *v, int sq, int colour)
 /* First-move rights after a move: lost on every square whose occupant
  * changed, and the royal piece's when a piece of the type that spoils it
  * lands on its rank or file (whatever stands between). */
-static void update_first_moves(Position *p, const Undo *u, int mover_type, int to)
+__attribute__((noinline, cold)) static void update_first_moves(Position *p, const Undo *u, int mover_type, int to)
 {
     const Variant *v = p->v;
     uint32_t bits = p->unmoved;
@@ -155,16 +155,6 @@ static void update_first_moves(Position *p, const Undo *u, int mover_type, int t
     for (uint32_t gone = p->unmoved & ~bits; gone; gone &= gone - 1)
         p->key ^= v->zob_first[__builtin_ctz(gone)];
     p->unmoved = bits;
-}
-
-/* The unit step from one square to another on the same line (file, rank
- * or diagonal): an en-passant source is a slide, so the squares it passed
- * are the ones on its line between origin and destination. */
-static inline int line_step(const Variant *v, int from, int to)
-{
-    int dx = v->file_of[to] - v->file_of[from], dy = v->rank_of[to] - v->rank_of[from];
-    assert((dx == 0 || dy == 0 || dx == dy || dx == -dy) && (dx || dy));
-    return (dx > 0) - (dx < 0) + ((dy > 0) - (dy < 0)) * v->stride;
 }
 
 void make_move(Position *p, const Move *m, Undo *u)
@@ -237,7 +227,7 @@ void make_move(Position *p, const Move *m, Undo *u)
             code = nc_code(m->promo - 1, us);
         change(p, u, m->to, code);
         if ((m->flags & MF_EP_SOURCE) && !v->types[mover_type].titan) {
-            int dir = line_step(v, m->from, m->to);
+            int dir = m->pushdir; /* the step of the slide's line */
             for (int s = m->from + dir; s != m->to && p->nep < NC_MAX_EP; s += dir) {
                 p->ep[p->nep++] = (uint16_t)s;
                 p->key ^= v->zob_ep[s];

@@ -40,7 +40,7 @@ typedef struct {
     uint16_t cap[2]; /* squares of pieces removed on the way (locust, en passant); 0 = none */
     uint16_t aux;    /* castling: rook square; drop: square the piece enters on */
     uint16_t aux2;   /* castling: rook destination */
-    int16_t pushdir; /* board offset of a push (last step of the path) */
+    int16_t pushdir; /* board offset of a push (last step of the path); of an en-passant source, its step */
     uint8_t kind;    /* MK_* */
     uint8_t promo;   /* promotion: 1 + new type; drop: 1 + dropped type */
     uint8_t flags;   /* MF_* */

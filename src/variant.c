@@ -235,7 +235,12 @@ int variant_finish(Variant *v, char *err, int errlen)
             Atom *at = &pt->atoms[a];
             at->plain = at->kind == ATOM_SLIDE && at->over == SQ_EMPTY && !at->flags && at->min == 1 &&
                         at->to == (SQ_EMPTY | SQ_ENEMY) && !at->zone && !at->start;
+            if (v->region_of[t])
+                at->plain = 0; /* its moves are checked against the region */
+            if (at->flags & (AF_FIRST | AF_NOT_IN_CHECK))
+                at->start = START_STATE; /* the loader refuses start= with these */
         }
+        pt->special = pt->promotes || v->insane_from[t] || v->region_of[t];
         for (int a = 0; a < pt->natoms; a++)
             for (int c = 0; c < 2; c++)
                 for (int d = 0; d < pt->atoms[a].ndirs; d++) {

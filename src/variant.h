@@ -63,7 +63,9 @@ enum {
 enum { RS_NONE = 0, RS_FILE = 1, RS_ORTH = 2, RS_ALL = 3 };
 
 typedef enum { ZONE_ANY, ZONE_BEFORE, ZONE_UPTO, ZONE_AT, ZONE_PAST } Zone;
-typedef enum { START_ANY, START_ON, START_OFF } StartCond;
+/* START_STATE: no start-rank condition, but a first or not-in-check one
+ * (set by variant_finish, so that one test in the generator covers all). */
+typedef enum { START_ANY, START_ON, START_OFF, START_STATE } StartCond;
 
 typedef struct {
     uint8_t kind;   /* AtomKind */
@@ -85,6 +87,7 @@ typedef struct {
     char *description;     /* words for the tutorial (owned) */
     int value;             /* material value in centipawns */
     bool royal, titan, promotes;
+    bool special;          /* promotes, may become an Insane Ninja or has a region (variant_finish) */
     int natoms;
     Atom atoms[NC_MAX_ATOMS];
 } PieceType;

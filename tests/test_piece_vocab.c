@@ -310,6 +310,8 @@ static const ErrorCase error_cases[] = {
     {"piece a\n letter A\n move leap 2,1 dirs=side\nend\n", "t.txt:3: dirs=side leaves the leap 2,1 no direction"},
     {"piece a\n letter A\n move leap 2,1 dirs=fwd,\nend\n", "t.txt:3: empty direction in 'fwd,'"},
     {"piece a\n letter A\n move leap 2,1 dirs=fwd dirs=back\nend\n", "t.txt:3: 'dirs=' given twice in one move"},
+    {"piece a\n letter A\n move slide fwd range=2 first start=on\nend\n",
+     "t.txt:3: start= cannot go with first or not-in-check"},
     {"piece a\n letter A\n move leap 2,1 not-in-check\nend\n",
      "t.txt:3: not-in-check is for moves to empty squares (to=empty)"},
     {HEAD VARIANT(" first-move-lost-to\n"), "t.txt:9: 'first-move-lost-to' needs one piece type"},
