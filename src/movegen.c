@@ -9,6 +9,10 @@
 #include <assert.h>
 #include <string.h>
 
+/* Rare kinds and conditions stay out of line, so that inlining them does
+ * not slow the common generator down. */
+#define NC_COLD __attribute__((noinline, cold))
+
 /* One generator serves two purposes: listing moves, and the check test,
  * which asks whether any move of one side removes the piece on `target`.
  * In the second mode moves are examined as they are found and nothing is
@@ -351,10 +355,6 @@ static void gen_flyover(Gen *g, int from, int t, int ai, const Atom *a)
  * screen, of either side), then beyond it to the empty squares and the
  * first piece after, as to= allows (the xiangqi cannon captures with
  * 'hop orth to=enemy').  A Titan may be a screen but is never taken. */
-/* Rare kinds and conditions stay out of line, so that inlining them does
- * not slow the common generator down. */
-#define NC_COLD __attribute__((noinline, cold))
-
 NC_COLD static void gen_hop(Gen *g, int from, int t, int ai, const Atom *a)
 {
     Position *p = g->p;
