@@ -431,7 +431,7 @@ static int check_piece_needs(Build *b, const VariantBlock *vb, const Directive *
                              "piece type '%s' refers to the centre rank but the variant has no centre-rank", name);
                 return -1;
             }
-            if (at->start && v->start_rank < 0) {
+            if ((at->start == START_ON || at->start == START_OFF) && v->start_rank < 0) {
                 df_add_error(b->errs, b->fname, vb->line,
                              "piece type '%s' refers to the start rank but the variant has no start-rank", name);
                 return -1;
@@ -625,8 +625,16 @@ Variant *df_build_variant(const VariantBlock *vb, const PieceLib *lib, const cha
         goto fail;
     }
     read_rules(&b, vb);
-    if (failed(&b) || check_piece_needs(&b, vb, dpieces) || check_options(&b, vb) ||
-        (v->captures_to_hand && add_promoted_types(&b, vb)) || read_setups(&b, vb))
+    if (failed(&b) || check_piece_needs(&b, vb, dpieces) || check_options(&b, vb))
+        goto fail;
+    /* again: regions and other rule lines change the derived tables (the
+     * stand-ins of captures-to-hand do it as they are added) */
+    if (v->captures_to_hand ? add_promoted_types(&b, vb) != 0 : variant_finish(v, err, sizeof err) != 0) {
+        if (!v->captures_to_hand)
+            df_add_error_text(errs, fname, vb->line, err);
+        goto fail;
+    }
+    if (read_setups(&b, vb))
         goto fail;
     return v;
 fail:

@@ -77,6 +77,7 @@ typedef struct {
     int setup_line[DF_MAX_SETUPS]; /* where each setup was given */
     int option_line[DF_MAX_OPTIONS];
     int special_line;               /* the first line giving special squares; 0 = none */
+    int zone_line[3];               /* datafile_zones.c: promotion-zone, royals-may-not-face, first-move-lost-to; 0 = not yet */
 } Build;
 
 /* datafile.c: the error collector ("FILE:LINE: message"; line 0 = none).
@@ -120,5 +121,8 @@ int df_type_named(const Variant *v, const char *name);
 /* datafile_rules.c: the rule lines of a variant block (promotion, castling,
  * drops, Titans, options, special squares). */
 void df_apply_rule(Build *b, const Directive *d);
+/* datafile_zones.c: promotion-zone, promotion-limit, region,
+ * royals-may-not-face; false when the line is none of them. */
+bool df_apply_zone_rule(Build *b, const Directive *d);
 
 #endif

@@ -142,8 +142,10 @@ static int move_kind_and_dirs(Atom *a, const Line *l, DataErrors *errs)
         a->kind = ATOM_BENT;
     else if (strcmp(kind, "flyover") == 0)
         a->kind = ATOM_FLYOVER;
+    else if (strcmp(kind, "hop") == 0)
+        a->kind = ATOM_HOP;
     else {
-        df_add_error(errs, l->file, l->line, "unknown move kind '%s' (slide, leap, bent, flyover)", kind);
+        df_add_error(errs, l->file, l->line, "unknown move kind '%s' (slide, leap, bent, flyover, hop)", kind);
         return -1;
     }
     if (a->kind == ATOM_LEAP) {
@@ -172,6 +174,10 @@ static int move_flag(Atom *a, const char *w, const Line *l, DataErrors *errs)
         a->flags |= AF_STOP_CENTRE;
     else if (strcmp(w, "flyover") == 0 && a->kind == ATOM_BENT)
         a->flags |= AF_BENT_FLYOVER;
+    else if (strcmp(w, "first") == 0)
+        a->flags |= AF_FIRST;
+    else if (strcmp(w, "not-in-check") == 0)
+        a->flags |= AF_NOT_IN_CHECK;
     else {
         df_add_error(errs, l->file, l->line, "unknown move option '%s'", w);
         return -1;
@@ -216,10 +222,64 @@ static int parse_zone(Atom *a, const char *val, const Line *l, DataErrors *errs)
     return 0;
 }
 
+/* dirs=fwd,side,...: keeps the images of a leap that point the ways named
+ * (from White's side): fwd (any forward component), back, side (none),
+ * and fwd-narrow / fwd-wide (more forward than sideways / more sideways
+ * than forward; a diagonal image is neither), likewise back-narrow and
+ * back-wide.  The shogi knight is 'leap 2,1 dirs=fwd-narrow'. */
+static int parse_leap_dirs(Atom *a, const char *val, const Line *l, DataErrors *errs)
+{
+    static const char *const names[] = {"fwd", "back", "side", "fwd-narrow", "fwd-wide", "back-narrow", "back-wide"};
+    if (a->kind != ATOM_LEAP) {
+        df_add_error(errs, l->file, l->line, "dirs= is for leaps (the directions of a %s follow its kind)", l->w[1]);
+        return -1;
+    }
+    char buf[DF_MAX_LINE + 1];
+    snprintf(buf, sizeof buf, "%s", val);
+    if (!buf[0] || buf[0] == ',' || buf[strlen(buf) - 1] == ',' || strstr(buf, ",,")) {
+        df_add_error(errs, l->file, l->line, "empty direction in '%s'", val);
+        return -1;
+    }
+    unsigned want = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int found = -1;
+        for (int i = 0; i < (int)(sizeof names / sizeof names[0]); i++)
+            if (!strcmp(names[i], tok))
+                found = i;
+        if (found < 0) {
+            df_add_error(errs, l->file, l->line,
+                         "bad value '%s' for dirs= (fwd, back, side, fwd-narrow, fwd-wide, back-narrow, back-wide)", tok);
+            return -1;
+        }
+        want |= 1u << found;
+    }
+    int n = 0;
+    for (int d = 0; d < a->ndirs; d++) {
+        int ax = a->dx[d] < 0 ? -a->dx[d] : a->dx[d], dy = a->dy[d], ay = dy < 0 ? -dy : dy;
+        unsigned is = dy > 0 ? 1u : dy < 0 ? 2u : 4u;
+        if (dy && ay > ax)
+            is |= dy > 0 ? 8u : 32u;
+        if (dy && ay < ax)
+            is |= dy > 0 ? 16u : 64u;
+        if (is & want) {
+            a->dx[n] = a->dx[d];
+            a->dy[n] = a->dy[d];
+            n++;
+        }
+    }
+    if (n == 0) {
+        df_add_error(errs, l->file, l->line, "dirs=%s leaves the leap %s no direction", val, l->w[2]);
+        return -1;
+    }
+    a->ndirs = (uint8_t)n;
+    return 0;
+}
+
 /* A move option KEY=VALUE; seen collects the keys given so far, one bit each. */
 static int move_setting(Atom *a, const char *w, const char *eq, unsigned *seen, const Line *l, DataErrors *errs)
 {
-    static const char *const keys[] = {"range", "over", "to", "zone", "start"};
+    static const char *const keys[] = {"range", "over", "to", "zone", "start", "dirs"};
     char key[DF_MAX_LINE + 1];
     snprintf(key, sizeof key, "%.*s", (int)(eq - w), w);
     const char *val = eq + 1;
@@ -249,6 +309,8 @@ static int move_setting(Atom *a, const char *w, const char *eq, unsigned *seen, 
         a->to = (uint8_t)m;
     } else if (strcmp(key, "zone") == 0) {
         return parse_zone(a, val, l, errs);
+    } else if (strcmp(key, "dirs") == 0) {
+        return parse_leap_dirs(a, val, l, errs);
     } else if (strcmp(key, "start") == 0) {
         if (strcmp(val, "on") == 0)
             a->start = START_ON;
@@ -292,6 +354,22 @@ static int parse_move(PieceType *pt, const Line *l, DataErrors *errs)
     }
     if (a.kind == ATOM_LEAP && (seen & 1u)) {
         df_add_error(errs, l->file, l->line, "a leap takes no range");
+        return -1;
+    }
+    if (a.kind == ATOM_HOP && ((seen & 3u) || a.flags)) {
+        df_add_error(errs, l->file, l->line, "a hop takes only to=, zone= and start=");
+        return -1;
+    }
+    if ((a.flags & (AF_FIRST | AF_NOT_IN_CHECK)) && a.start) {
+        df_add_error(errs, l->file, l->line, "start= cannot go with first or not-in-check");
+        return -1;
+    }
+    if ((a.flags & AF_NOT_IN_CHECK) && a.to != SQ_EMPTY) {
+        df_add_error(errs, l->file, l->line, "not-in-check is for moves to empty squares (to=empty)");
+        return -1;
+    }
+    if ((a.flags & (AF_EP_SOURCE | AF_EP_CAPTURE)) && a.kind != ATOM_SLIDE) {
+        df_add_error(errs, l->file, l->line, "ep-source and ep-capture are for slides");
         return -1;
     }
     if ((a.flags & AF_TAKE_OVER) && (a.max == 0 || a.max > 3)) {

@@ -542,5 +542,7 @@ void df_apply_rule(Build *b, const Directive *d)
             rules[i].read(b, d);
             return;
         }
+    if (df_apply_zone_rule(b, d))
+        return;
     df_add_error(b->errs, b->fname, d->line, "unknown keyword '%s' in variant block", d->words[0]);
 }

@@ -5,9 +5,14 @@
 #include "movegen.h"
 
 #include "endrules.h"
+#include "royal_sight.h"
 
 #include <assert.h>
 #include <string.h>
+
+/* Rare kinds and conditions stay out of line, so that inlining them does
+ * not slow the common generator down. */
+#define NC_COLD __attribute__((noinline, cold))
 
 /* One generator serves two purposes: listing moves, and the check test,
  * which asks whether any move of one side removes the piece on `target`.
@@ -22,6 +27,7 @@ typedef struct {
     int tdx, tdy;   /* target offset from the piece (check mode) */
     bool filter;    /* check mode may skip unaligned directions */
     bool found;
+    int8_t in_chk;  /* listing: the mover is in check (1), is not (0), not asked yet (-1) */
 } Gen;
 
 static inline int is_titan_code(const Variant *v, int code)
@@ -79,18 +85,39 @@ static bool on_special(const Variant *v, int sq, int colour)
     return false;
 }
 
-/* Adds a piece move, expanding promotions. */
-static void add_piece_move(Gen *g, int t, Move *m)
+/* The promotions of a move onto a rank where the piece may promote: the
+ * move itself too when promotion is optional there (a rank of the
+ * promotion zone before the promotion rank), and each choice the side
+ * may still take (promotion-limit: fewer of that type on the board). */
+static void add_promotions(Gen *g, Move *m, bool optional)
 {
     const Variant *v = g->p->v;
+    if (optional)
+        emit(g, m);
+    for (int i = 0; i < v->npromo; i++) {
+        int pt = v->promo_types[i];
+        if (v->promo_limit[pt] && g->p->count[nc_code(pt, g->colour)] >= v->promo_limit[pt])
+            continue;
+        m->promo = (uint8_t)(pt + 1);
+        emit(g, m);
+    }
+    m->promo = 0;
+}
+
+/* A move of a type that promotes, may become an Insane Ninja or has a
+ * region: none when it leaves the region; promotions expanded. */
+static void add_special_move(Gen *g, int t, Move *m)
+{
+    const Variant *v = g->p->v;
+    if (v->region_of[t] && !v->region[v->region_of[t] - 1][g->colour][m->to])
+        return;
     if (!g->target) {
-        if (v->types[t].promotes && v->rel_rank[g->colour][m->to] == v->promo_rank) {
-            for (int i = 0; i < v->npromo; i++) {
-                m->promo = (uint8_t)(v->promo_types[i] + 1);
-                emit(g, m);
+        if (v->types[t].promotes) {
+            int rr = v->rel_rank[g->colour][m->to];
+            if (rr == v->promo_rank || (v->promo_zone && rr >= v->promo_zone - 1)) {
+                add_promotions(g, m, rr != v->promo_rank);
+                return;
             }
-            m->promo = 0;
-            return;
         }
         if (v->insane_enabled && v->insane_from[t] && on_special(v, m->to, g->colour)) {
             m->promo = (uint8_t)(v->insane_type + 1);
@@ -102,6 +129,15 @@ static void add_piece_move(Gen *g, int t, Move *m)
     emit(g, m);
 }
 
+/* Adds a piece move; most types need nothing more than emitting it. */
+static inline void add_piece_move(Gen *g, int t, Move *m)
+{
+    if (g->p->v->types[t].special)
+        add_special_move(g, t, m);
+    else
+        emit(g, m);
+}
+
 static inline bool aligned(const Gen *g, int dx, int dy)
 {
     if (!g->filter)
@@ -110,7 +146,9 @@ static inline bool aligned(const Gen *g, int dx, int dy)
     return dx * g->tdy == dy * g->tdx && dx * g->tdx + dy * g->tdy > 0;
 }
 
-static bool origin_ok(const Variant *v, const Atom *a, int colour, int from)
+static bool first_move_ok(Gen *g, const Atom *a, int from);
+
+static bool origin_ok(Gen *g, const Variant *v, const Atom *a, int colour, int from)
 {
     int rr = v->rel_rank[colour][from];
     switch (a->zone) {
@@ -124,6 +162,8 @@ static bool origin_ok(const Variant *v, const Atom *a, int colour, int from)
         return false;
     if (a->start == START_OFF && rr == v->start_rank)
         return false;
+    if (a->start == START_STATE)
+        return first_move_ok(g, a, from);
     return true;
 }
 
@@ -200,8 +240,10 @@ static void gen_slide(Gen *g, int from, int t, int ai, const Atom *a)
                 m.cap[1] = caps[1];
                 if (sc == NC_EMPTY) {
                     if (a->to & SQ_EMPTY) {
-                        if ((a->flags & AF_EP_SOURCE) && dist >= 2)
+                        if ((a->flags & AF_EP_SOURCE) && dist >= 2) {
                             m.flags = MF_EP_SOURCE;
+                            m.pushdir = (int16_t)off; /* the line whose squares it passed */
+                        }
                         add_piece_move(g, t, &m);
                     } else if ((a->flags & AF_EP_CAPTURE) && c == p->side && p->nep) {
                         for (int i = 0; i < p->nep; i++)
@@ -310,6 +352,47 @@ static void gen_flyover(Gen *g, int from, int t, int ai, const Atom *a)
     }
 }
 
+/* A hop: along each direction over empty squares to the first piece (the
+ * screen, of either side), then beyond it to the empty squares and the
+ * first piece after, as to= allows (the xiangqi cannon captures with
+ * 'hop orth to=enemy').  A Titan may be a screen but is never taken. */
+NC_COLD static void gen_hop(Gen *g, int from, int t, int ai, const Atom *a)
+{
+    Position *p = g->p;
+    const Variant *v = p->v;
+    int c = g->colour;
+    for (int d = 0; d < a->ndirs; d++) {
+        int ddx = a->dx[d], ddy = c ? -a->dy[d] : a->dy[d];
+        if (!aligned(g, ddx, ddy))
+            continue;
+        int off = v->atom_off[t][ai][c][d];
+        int s = from + off;
+        while (p->board[s] == NC_EMPTY)
+            s += off;
+        if (p->board[s] == NC_OFF)
+            continue;
+        for (s += off; p->board[s] != NC_OFF; s += off) {
+            int sc = p->board[s];
+            bool promotes_past = v->types[t].promotes && v->rel_rank[c][s] > v->promo_rank;
+            Move m = {0};
+            m.from = (uint16_t)from;
+            m.to = (uint16_t)s;
+            if (sc == NC_EMPTY) {
+                if ((a->to & SQ_EMPTY) && !promotes_past)
+                    add_piece_move(g, t, &m);
+                if (g->found)
+                    return;
+                continue;
+            }
+            if (nc_colour(sc) != c && (a->to & SQ_ENEMY) && !v->types[nc_type(sc)].titan && !promotes_past)
+                add_piece_move(g, t, &m);
+            if (g->found)
+                return;
+            break;
+        }
+    }
+}
+
 static void gen_bent(Gen *g, int from, int t, int ai, const Atom *a)
 {
     Position *p = g->p;
@@ -380,6 +463,28 @@ static void gen_bent(Gen *g, int from, int t, int ai, const Atom *a)
     }
 }
 
+/* The conditions of first and not-in-check moves: the piece on `from`
+ * still has its first-move right; its side is not in check (a move to an
+ * empty square, so the check test never needs it). */
+NC_COLD static bool first_move_ok(Gen *g, const Atom *a, int from)
+{
+    const Position *p = g->p;
+    if (a->flags & AF_FIRST) {
+        int bit = p->v->first_bit[from];
+        if (!bit || !(p->unmoved >> (bit - 1) & 1))
+            return false;
+    }
+    if (a->flags & AF_NOT_IN_CHECK) {
+        if (g->target)
+            return false;
+        if (g->in_chk < 0)
+            g->in_chk = in_check(p);
+        if (g->in_chk)
+            return false;
+    }
+    return true;
+}
+
 static void gen_piece(Gen *g, int from)
 {
     const Variant *v = g->p->v;
@@ -387,13 +492,14 @@ static void gen_piece(Gen *g, int from)
     const PieceType *pt = &v->types[t];
     for (int ai = 0; ai < pt->natoms && !g->found; ai++) {
         const Atom *a = &pt->atoms[ai];
-        if ((a->zone || a->start) && !origin_ok(v, a, g->colour, from))
+        if ((a->zone || a->start) && !origin_ok(g, v, a, g->colour, from))
             continue;
         switch (a->kind) {
         case ATOM_SLIDE: gen_slide(g, from, t, ai, a); break;
         case ATOM_LEAP: gen_leap(g, from, t, ai, a); break;
         case ATOM_FLYOVER: gen_flyover(g, from, t, ai, a); break;
         case ATOM_BENT: gen_bent(g, from, t, ai, a); break;
+        case ATOM_HOP: gen_hop(g, from, t, ai, a); break;
         }
     }
 }
@@ -578,6 +684,7 @@ void gen_pseudo(Position *p, MoveList *ml)
     g.p = p;
     g.ml = ml;
     g.colour = p->side;
+    g.in_chk = -1;
     ml->n = 0;
     ml->overflow = false;
     if (p->scepter)
@@ -599,6 +706,8 @@ bool legal_after_make(Position *p, int us, int had_royal)
         return true;
     if (p->nroyal[us] < had_royal)
         return false; /* crushed by its own push */
+    if (p->v->royal_sight && royals_see_each_other(p))
+        return false;
     return !sq_removable(p, p->king[us], us ^ 1);
 }
 

@@ -123,6 +123,8 @@ uint64_t pos_compute_key(const Position *p)
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < v->ntypes; t++)
             k ^= v->zob_hand[c][t][p->hand[c][t]];
+    for (uint32_t bits = p->unmoved; bits; bits &= bits - 1)
+        k ^= v->zob_first[__builtin_ctz(bits)];
     return k;
 }
 
@@ -178,6 +180,25 @@ static int promoted_code(const Variant *v, int type, int us)
     return nc_code(type, us);
 }
 
+/* First-move rights after a move: lost on every square whose occupant
+ * changed, and the royal piece's when a piece of the type that spoils it
+ * lands on its rank or file (whatever stands between). */
+__attribute__((noinline, cold)) static void update_first_moves(Position *p, const Undo *u, int mover_type, int to)
+{
+    const Variant *v = p->v;
+    uint32_t bits = p->unmoved;
+    for (int i = 0; i < u->nch; i++)
+        if (v->first_bit[u->ch[i].sq])
+            bits &= ~(1u << (v->first_bit[u->ch[i].sq] - 1));
+    int them = p->side ^ 1, k = p->king[them];
+    if (v->first_lost_to == mover_type + 1 && k && v->first_bit[k] &&
+        (v->file_of[k] == v->file_of[to] || v->rank_of[k] == v->rank_of[to]))
+        bits &= ~(1u << (v->first_bit[k] - 1));
+    for (uint32_t gone = p->unmoved & ~bits; gone; gone &= gone - 1)
+        p->key ^= v->zob_first[__builtin_ctz(gone)];
+    p->unmoved = bits;
+}
+
 void make_move(Position *p, const Move *m, Undo *u)
 {
     const Variant *v = p->v;
@@ -192,6 +213,7 @@ void make_move(Position *p, const Move *m, Undo *u)
     u->hand_type = -1;
     u->ngain = 0;
     u->key = p->key;
+    u->unmoved = p->unmoved;
 
     clear_ep(p);
     bool irreversible = false;
@@ -237,7 +259,7 @@ void make_move(Position *p, const Move *m, Undo *u)
             code = promoted_code(v, m->promo - 1, us);
         change(p, u, m->to, code);
         if ((m->flags & MF_EP_SOURCE) && !v->types[mover_type].titan) {
-            int dir = us == NC_WHITE ? v->stride : -v->stride;
+            int dir = m->pushdir; /* the step of the slide's line */
             for (int s = m->from + dir; s != m->to && p->nep < NC_MAX_EP; s += dir) {
                 p->ep[p->nep++] = (uint16_t)s;
                 p->key ^= v->zob_ep[s];
@@ -255,6 +277,8 @@ void make_move(Position *p, const Move *m, Undo *u)
         if (rights != p->castle)
             set_castle(p, rights);
     }
+    if (p->unmoved)
+        update_first_moves(p, u, mover_type, m->to);
     if (v->scepter_enabled && v->types[mover_type].royal && m->kind != MK_DROP &&
         on_special(v, m->to, us))
         p->scepter = true;
@@ -284,6 +308,7 @@ void unmake_move(Position *p, const Move *m, const Undo *u)
     p->ep_victim = u->ep_victim;
     p->halfmove = u->halfmove;
     p->scepter = u->scepter;
+    p->unmoved = u->unmoved;
     p->key = u->key;
     (void)m;
     POS_ASSERT_OK(p);

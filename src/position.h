@@ -18,12 +18,12 @@
 #define NC_MAX_COUNTER 999999
 /* The longest position text pos_to_fen writes, with its NUL: every rank at
  * most two characters a square (a letter and the promoted mark '~') plus
- * '/', the hand in "[...]", " w ", four
- * castling letters, ' ', the en-passant squares (at most 3 characters and
- * a comma each), two counters of at most 11 characters after a space.
- * 851 bytes; the callers' 1024-byte buffers hold it. */
+ * '/', the hand in "[...]", " w ", four castling letters and 32
+ * first-move letters, ' ', the en-passant squares (at most 3 characters
+ * and a comma each), two counters of at most 11 characters after a space.
+ * 883 bytes; the callers' 1024-byte buffers hold it. */
 #define NC_POS_TEXT_MAX                                                                                     \
-    (NC_MAX_RANKS * (2 * NC_MAX_FILES + 1) + 2 + 2 * NC_MAX_HAND + 3 + 4 + 1 + 4 * NC_MAX_EP + 2 * 12 + 1)
+    (NC_MAX_RANKS * (2 * NC_MAX_FILES + 1) + 2 + 2 * NC_MAX_HAND + 3 + 4 + 32 + 1 + 4 * NC_MAX_EP + 2 * 12 + 1)
 _Static_assert(NC_POS_TEXT_MAX <= 1024, "the callers' position-text buffers are 1024 bytes");
 
 enum { MK_NORMAL = 0, MK_CASTLE = 1, MK_DROP = 2 };
@@ -40,7 +40,7 @@ typedef struct {
     uint16_t cap[2]; /* squares of pieces removed on the way (locust, en passant); 0 = none */
     uint16_t aux;    /* castling: rook square; drop: square the piece enters on */
     uint16_t aux2;   /* castling: rook destination */
-    int16_t pushdir; /* board offset of a push (last step of the path) */
+    int16_t pushdir; /* board offset of a push (last step of the path); of an en-passant source, its step */
     uint8_t kind;    /* MK_* */
     uint8_t promo;   /* promotion: 1 + new type; drop: 1 + dropped type */
     uint8_t flags;   /* MF_* */
@@ -71,6 +71,7 @@ typedef struct Position {
     int npieces[2];
     uint16_t plist[2][NC_MAX_PIECES];
     uint8_t pindex[NC_MAX_SQ];
+    uint32_t unmoved;            /* first-move rights (Variant.first_bit) */
 } Position;
 
 typedef struct {
@@ -90,6 +91,7 @@ typedef struct {
     uint8_t ngain;  /* captures-to-hand: types that went to the mover's hand */
     uint8_t gain[3];
     uint64_t key;
+    uint32_t unmoved;
 } Undo;
 
 /* Sets up the variant's chosen start position. */

@@ -7,6 +7,7 @@
 
 #include "movegen.h"
 #include "quote.h"
+#include "royal_sight.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -254,6 +255,35 @@ static int read_castling_right(FenReader *rd, char ch, int *rights)
     return 0;
 }
 
+/* A first-move right in the castling field (doc/position-text.md): in a
+ * variant with first moves, a file letter other than K and Q names the
+ * piece on that file of its side's first rank.  Returns 1 when ch was one
+ * (set in *bits), 0 when it is a castling letter, -1 after the message. */
+static int read_first_move_right(FenReader *rd, char ch, uint32_t *bits)
+{
+    const Variant *v = rd->v;
+    char u = (char)toupper((unsigned char)ch);
+    if (!v->has_first || u == 'K' || u == 'Q' || u < 'A' || u >= 'A' + v->width)
+        return 0;
+    int c = isupper((unsigned char)ch) ? NC_WHITE : NC_BLACK;
+    int sq = nc_sq(v, u - 'A', c == NC_WHITE ? 0 : v->height - 1), code = rd->p->board[sq];
+    bool first = false;
+    if (code != NC_EMPTY && code != NC_OFF && nc_colour(code) == c) {
+        const PieceType *pt = &v->types[nc_type(code)];
+        for (int i = 0; i < pt->natoms; i++)
+            first |= (pt->atoms[i].flags & AF_FIRST) != 0;
+    }
+    char b[4];
+    if (!first)
+        return fen_error(rd, "position text: first-move right '%c' needs a %s piece with a first move on %s", ch,
+                         colour_name(c), nc_sqname(v, sq, b));
+    uint32_t bit = 1u << (v->first_bit[sq] - 1);
+    if (*bits & bit)
+        return fen_error(rd, "position text: first-move right '%c' is given twice", ch);
+    *bits |= bit;
+    return 1;
+}
+
 /* Castling field (optional from here on, as in many FEN writers). */
 static int read_castling(FenReader *rd)
 {
@@ -263,9 +293,12 @@ static int read_castling(FenReader *rd)
         if (*rd->s == '-') {
             rd->s++;
         } else {
-            while (*rd->s && *rd->s != ' ')
-                if (read_castling_right(rd, *rd->s++, &rights))
+            while (*rd->s && *rd->s != ' ') {
+                int first = read_first_move_right(rd, *rd->s, &rd->p->unmoved);
+                if (first < 0 || (!first && read_castling_right(rd, *rd->s, &rights)))
                     return -1;
+                rd->s++;
+            }
         }
     }
     rd->p->castle = (uint8_t)rights;
@@ -314,30 +347,70 @@ static bool ep_run_possible(const Position *p, int from, int victim)
     return false;
 }
 
+/* A piece of the side that just moved, not a Titan, of a type that leaves
+ * en-passant targets, stands on sq. */
+static bool ep_source_piece_on(const Position *p, int sq, int mover)
+{
+    const Variant *v = p->v;
+    int code = p->board[sq];
+    if (code == NC_EMPTY || code == NC_OFF || nc_colour(code) != mover || v->types[nc_type(code)].titan)
+        return false;
+    const PieceType *pt = &v->types[nc_type(code)];
+    for (int i = 0; i < pt->natoms; i++)
+        if (pt->atoms[i].flags & AF_EP_SOURCE)
+            return true;
+    return false;
+}
+
+/* The one line direction (1 + index into nc_ray_dx/dy) along which the
+ * targets are the squares a pawn's run passed; 0 when none fits, -1 when
+ * several do. */
+static int ep_run_direction(const Position *p, int mover)
+{
+    const Variant *v = p->v;
+    int found = 0;
+    for (int ray = 0; ray < 8; ray++) {
+        int d = nc_ray_dx[ray] + nc_ray_dy[ray] * v->stride;
+        bool line = true;
+        for (int i = 1; i < p->nep; i++)
+            line &= p->ep[i] == p->ep[i - 1] + d;
+        int victim = p->ep[p->nep - 1] + d, from = p->ep[0] - d;
+        if (!line || p->board[from] == NC_OFF || !ep_source_piece_on(p, victim, mover) ||
+            !ep_run_possible(p, from, victim))
+            continue;
+        if (found)
+            return -1;
+        found = ray + 1;
+    }
+    return found;
+}
+
 /* The targets are every square a pawn of the side that just moved passed
  * over, in order (doc/position-text.md): that pawn stands one square beyond
  * the last, it is of a type that leaves targets and not a Titan, and it
- * could have made that run from the square before the first. */
+ * could have made that run from the square before the first.  The run
+ * goes down a file for ordinary pawns; a pawn whose double step is
+ * diagonal leaves its targets on a diagonal. */
 static int find_ep_victim(FenReader *rd)
 {
     const Variant *v = rd->v;
     Position *p = rd->p;
     int mover = p->side ^ 1;
+    int line = ep_run_direction(p, mover);
+    if (line < 0)
+        return fen_error(rd, "position text: the en-passant squares fit the runs of more than one pawn");
+    if (line > 0) {
+        p->ep_victim = (uint16_t)(p->ep[p->nep - 1] + nc_ray_dx[line - 1] + nc_ray_dy[line - 1] * v->stride);
+        return 0;
+    }
+    /* Nothing fits: say what is wrong as seen down the file. */
     int dir = mover == NC_WHITE ? v->stride : -v->stride;
     char a[4], b[4];
     for (int i = 1; i < p->nep; i++)
         if (p->ep[i] != p->ep[i - 1] + dir)
             return fen_error(rd, "position text: en-passant squares must follow one file in the direction of the pawn's move");
     int victim = p->ep[p->nep - 1] + dir, from = p->ep[0] - dir;
-    int code = p->board[victim];
-    bool pawn = false;
-    if (code != NC_EMPTY && code != NC_OFF && nc_colour(code) == mover && !v->types[nc_type(code)].titan) {
-        const PieceType *pt = &v->types[nc_type(code)];
-        for (int i = 0; i < pt->natoms; i++)
-            if (pt->atoms[i].flags & AF_EP_SOURCE)
-                pawn = true;
-    }
-    if (!pawn)
+    if (!ep_source_piece_on(p, victim, mover))
         return fen_error(rd, "position text: no %s pawn that leaves en-passant squares stands beyond them, on %s",
                          mover == NC_WHITE ? "white" : "black",
                          p->board[victim] == NC_OFF ? "the edge" : nc_sqname(v, victim, a));
@@ -490,6 +563,8 @@ static int check_not_to_move(FenReader *rd)
 {
     Position *p = rd->p;
     int other = p->side ^ 1;
+    if (royals_see_each_other(p))
+        return fen_error(rd, "position text: the royal pieces see each other, which the variant forbids");
     if (!p->king[other] || !sq_removable(p, p->king[other], p->side))
         return 0;
     char b[4];
@@ -634,7 +709,7 @@ int pos_to_fen(const Position *p, char *buf, int buflen)
     if (v->has_drops)
         n = hand_to_text(p, buf, buflen, n);
     PUT(" %c ", p->side ? 'b' : 'w');
-    if (!p->castle)
+    if (!p->castle && !p->unmoved)
         PUT("-");
     if (p->castle & 2)
         PUT("K");
@@ -644,6 +719,9 @@ int pos_to_fen(const Position *p, char *buf, int buflen)
         PUT("k");
     if (p->castle & 4)
         PUT("q");
+    for (int i = 0; i < 32; i++) /* first-move rights: White's files, then Black's */
+        if (p->unmoved >> i & 1)
+            PUT("%c", (i < 16 ? 'A' : 'a') + i % 16);
     PUT(" ");
     if (!p->nep)
         PUT("-");

@@ -95,6 +95,7 @@ static void build_reach(Variant *v, int t)
                     break;
                 case ATOM_SLIDE:
                 case ATOM_FLYOVER:
+                case ATOM_HOP:
                     for (int k = 1; k <= 15; k++)
                         mark_reach(v, c, t, dx * k, dy * k);
                     break;
@@ -122,6 +123,21 @@ static void build_reach(Variant *v, int t)
     }
 }
 
+/* First-move rights: which squares carry one, and whether any type needs them. */
+static void finish_first_moves(Variant *v)
+{
+    v->has_first = false;
+    for (int t = 0; t < v->ntypes; t++)
+        for (int a = 0; a < v->types[t].natoms; a++)
+            if (v->types[t].atoms[a].flags & AF_FIRST)
+                v->has_first = true;
+    memset(v->first_bit, 0, sizeof v->first_bit);
+    for (int f = 0; f < v->width; f++) {
+        v->first_bit[nc_sq(v, f, 0)] = (uint8_t)(1 + f);
+        v->first_bit[nc_sq(v, f, v->height - 1)] = (uint8_t)(1 + 16 + f);
+    }
+}
+
 /* Fills the fast check-test tables (see ray_types in variant.h). */
 static void build_attack_tables(Variant *v)
 {
@@ -135,10 +151,11 @@ static void build_attack_tables(Variant *v)
             const Atom *at = &pt->atoms[a];
             if (!(at->to & SQ_ENEMY) && !(at->flags & (AF_TAKE_OVER | AF_BENT_FLYOVER)) && at->kind != ATOM_FLYOVER)
                 continue; /* never removes anything */
-            bool simple = !at->zone && !at->start && !(at->flags & (AF_TAKE_OVER | AF_BENT_FLYOVER | AF_STOP_CENTRE)) &&
+            bool simple = !at->zone && !at->start &&
+                          !(at->flags & (AF_TAKE_OVER | AF_BENT_FLYOVER | AF_STOP_CENTRE | AF_FIRST | AF_NOT_IN_CHECK)) &&
                           ((at->kind == ATOM_SLIDE && (at->over == SQ_EMPTY || at->max == 1)) ||
                            at->kind == ATOM_LEAP);
-            if (!simple) {
+            if (!simple || v->region_of[t]) { /* a region: only generation knows where it ends */
                 v->complex_types |= 1u << t;
                 continue;
             }
@@ -218,7 +235,12 @@ int variant_finish(Variant *v, char *err, int errlen)
             Atom *at = &pt->atoms[a];
             at->plain = at->kind == ATOM_SLIDE && at->over == SQ_EMPTY && !at->flags && at->min == 1 &&
                         at->to == (SQ_EMPTY | SQ_ENEMY) && !at->zone && !at->start;
+            if (v->region_of[t])
+                at->plain = 0; /* its moves are checked against the region */
+            if (at->flags & (AF_FIRST | AF_NOT_IN_CHECK))
+                at->start = START_STATE; /* the loader refuses start= with these */
         }
+        pt->special = pt->promotes || v->insane_from[t] || v->region_of[t];
         for (int a = 0; a < pt->natoms; a++)
             for (int c = 0; c < 2; c++)
                 for (int d = 0; d < pt->atoms[a].ndirs; d++) {
@@ -247,6 +269,9 @@ int variant_finish(Variant *v, char *err, int errlen)
         for (int t = 0; t < NC_MAX_TYPES; t++)
             for (int n = 0; n < 32; n++)
                 v->zob_hand[c][t][n] = n == 0 ? 0 : next_rand(&seed);
+    for (int i = 0; i < 32; i++) /* after the others, which stay as they were */
+        v->zob_first[i] = next_rand(&seed);
+    finish_first_moves(v);
     (void)err;
     (void)errlen;
     return 0;

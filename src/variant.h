@@ -23,6 +23,7 @@
 #define NC_MAX_DROPSQ (NC_MAX_FILES * NC_MAX_RANKS)
 #define NC_MAX_EP 8
 #define NC_MAX_SPECIAL_SQ 4
+#define NC_MAX_REGIONS 8
 
 /* Board cell codes.  A piece code is 1 + 2 * type + colour. */
 enum { NC_EMPTY = 0, NC_OFF = 255 };
@@ -41,6 +42,7 @@ typedef enum {
     ATOM_LEAP,    /* jump by a vector; passed squares are not looked at */
     ATOM_BENT,    /* one step, then a slide outward at 45 degrees */
     ATOM_FLYOVER, /* fly over the first piece met on a line, land right after */
+    ATOM_HOP,     /* along a line over exactly one piece (the screen), landing beyond it */
 } AtomKind;
 
 /* Square classes for the conditions on passed squares and destinations.
@@ -54,10 +56,17 @@ enum {
     AF_EP_CAPTURE = 1 << 2,  /* may capture onto an en-passant target */
     AF_STOP_CENTRE = 1 << 3, /* destination may not lie beyond the centre rank */
     AF_BENT_FLYOVER = 1 << 4,/* bent path captures by flying over (quad pieces) */
+    AF_FIRST = 1 << 5,       /* only while the piece has not moved (Position.unmoved) */
+    AF_NOT_IN_CHECK = 1 << 6,/* not while the mover's side is in check */
 };
 
+/* Lines along which the royal pieces may not see each other (royal_sight.c). */
+enum { RS_NONE = 0, RS_FILE = 1, RS_ORTH = 2, RS_ALL = 3 };
+
 typedef enum { ZONE_ANY, ZONE_BEFORE, ZONE_UPTO, ZONE_AT, ZONE_PAST } Zone;
-typedef enum { START_ANY, START_ON, START_OFF } StartCond;
+/* START_STATE: no start-rank condition, but a first or not-in-check one
+ * (set by variant_finish, so that one test in the generator covers all). */
+typedef enum { START_ANY, START_ON, START_OFF, START_STATE } StartCond;
 
 typedef struct {
     uint8_t kind;   /* AtomKind */
@@ -79,6 +88,7 @@ typedef struct {
     char *description;     /* words for the tutorial (owned) */
     int value;             /* material value in centipawns */
     bool royal, titan, promotes;
+    bool special;          /* promotes, may become an Insane Ninja or has a region (variant_finish) */
     int natoms;
     Atom atoms[NC_MAX_ATOMS];
 } PieceType;
@@ -170,6 +180,23 @@ typedef struct Variant {
     uint8_t insane_from[NC_MAX_TYPES];
     int nspecial;
     uint16_t special_sq[2][NC_MAX_SPECIAL_SQ]; /* enemy rear squares, per colour of the mover */
+
+    /* Piece-move vocabulary: regions, promotion zone and limits, royal
+     * sight (doc/data-files.md).  All zero when a variant gives none. */
+    uint8_t region_of[NC_MAX_TYPES];  /* 0: anywhere; else 1 + the region the type may not leave */
+    int nregions;
+    uint8_t region[NC_MAX_REGIONS][2][NC_MAX_SQ]; /* 1 for a square of the region, per colour (Black mirrored) */
+    int promo_zone;                   /* 1 + the rank (White's view) from which promotion is optional; 0: none */
+    uint8_t promo_limit[NC_MAX_TYPES];/* 0: unlimited; else promote to it only while fewer are on the board */
+    uint8_t royal_sight;              /* RS_*: royal pieces may not see each other along these lines */
+    /* First-move rights: a piece on its side's first rank (the box's
+     * bottom rank for White, top for Black) keeps one until its square's
+     * occupant changes.  first_bit[sq]: 0, or 1 + its bit in Position.unmoved
+     * (file, plus 16 for Black). */
+    bool has_first;                   /* some type has a move with AF_FIRST */
+    uint8_t first_bit[NC_MAX_SQ];
+    uint8_t first_lost_to;            /* 0, or 1 + the type whose move onto the royal piece's rank or file ends its right */
+    uint64_t zob_first[32];
 
     /* Setups: board part of a position text, per named setup. */
     int nsetups;

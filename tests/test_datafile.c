@@ -48,7 +48,7 @@ static const ErrorCase cases[] = {
     {"piece a\n colour red\nend\n", "t.txt:2: unknown keyword 'colour' in piece block"},
     /* movement vocabulary */
     {"piece a\n move slide\nend\n", "t.txt:2: 'move' needs a kind and directions, e.g. 'move slide orth'"},
-    {"piece a\n move jump orth\nend\n", "t.txt:2: unknown move kind 'jump' (slide, leap, bent, flyover)"},
+    {"piece a\n move jump orth\nend\n", "t.txt:2: unknown move kind 'jump' (slide, leap, bent, flyover, hop)"},
     {"piece a\n move slide up\nend\n",
      "t.txt:2: unknown direction 'up' (orth, diag, all, fwd, back, side, fwd-diag, back-diag)"},
     {"piece a\n move leap 2-1\nend\n", "t.txt:2: bad leap '2-1' (expected two numbers like 2,1)"},

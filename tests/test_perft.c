@@ -1,6 +1,7 @@
 /* Perft: move-generation counts against published figures (orthodox chess),
- * Fairy-Stockfish (Capablanca chess), and the seed variants' counts agreed
- * with an independent implementation of the rulings. */
+ * Fairy-Stockfish (Capablanca chess, xiangqi, minixiangqi, shako, grand,
+ * cambodian), and the seed variants' counts agreed with an independent
+ * implementation of the rulings. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -32,6 +33,18 @@ static const PerftCase cases[] = {
     /* Capablanca chess: Fairy-Stockfish's counts */
     {"capablanca", NULL, NULL, 4, 805128},
     {"capablanca", NULL, "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1", 4, 887784},
+    /* hops, regions, royals that may not face, promotion zones: Fairy-Stockfish's counts */
+    {"xiangqi", NULL, NULL, 3, 79666},
+    {"xiangqi", NULL, "rn1akabnr/7C1/c3b4/p1p1p1p1p/4c4/1C2P4/P1P3P1P/2N1B4/9/R1BAKA1NR w - - 12 7", 3, 62885},
+    {"minixiangqi", NULL, NULL, 4, 127164},
+    {"shako", NULL, NULL, 3, 185938},
+    {"shako", NULL, "cr5c2/e1nbk1bnr1/p1p1pp1p1p/1p5ep1/5Rp3/3P4P1/1qp7/PPP1PPPP1P/1RN3BN1E/2B1KQC2C w - - 2 16", 3, 160607},
+    {"grand", NULL, NULL, 3, 259514},
+    {"grand", NULL, "r7rk/2P2P4/1P2p5/10/10/10/10/10/1NB1KCABN1/R9 w - - 0 1", 3, 245886},
+    {"grand", NULL, "r1n6r/2P2P3k/1P2p5/10/10/10/10/10/1N2K3N1/R9 w - - 0 1", 3, 47589},
+    {"cambodian", NULL, NULL, 4, 361793},
+    {"cambodian", NULL, "rnsmksnr/8/pppNpppp/8/8/PPPPPPPP/8/R1SKMSNR b DEde - 0 1", 3, 1969},
+    {"cambodian", NULL, "rnsmksnr/8/pppSpppp/8/8/PPPPPPPP/8/RN1KMSNR b DEde - 0 1", 3, 13149},
 };
 
 static void run_case(const PerftCase *c)
