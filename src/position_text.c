@@ -339,6 +339,7 @@ static bool ep_run_possible(const Position *p, int from, int victim)
     int code = q.board[victim];
     pos_put(&q, victim, NC_EMPTY);
     pos_put(&q, from, code);
+    q.key = pos_compute_key(&q); /* must-capture generation makes moves on q */
     MoveList ml;
     gen_pseudo(&q, &ml);
     for (int i = 0; i < ml.n; i++)
