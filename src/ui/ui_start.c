@@ -26,13 +26,24 @@ typedef struct {
     bool royal[NC_MAX_TYPES], titan[NC_MAX_TYPES];  /* titan: by the variant itself */
 } VariantInfo;
 
-static int read_variants(const char *dir, VariantInfo *out, int max)
+/* The variants the start screen offers at most. */
+#define UI_MAX_VARIANTS 128
+
+/* Reads the variants of the data path into out; what could not be offered
+ * (a file with errors, more than max) is told in problem. */
+static int read_variants(const char *dir, VariantInfo *out, int max, char *problem, size_t plen)
 {
     char **names;
-    int n = variant_list(dir, &names), k = 0;
+    int n = variant_list(dir, &names), k = 0, bad = 0;
+    problem[0] = 0;
+    if (n > max)
+        snprintf(problem, plen, "%d variants found; the first %d (the limit) are offered", n, max);
     for (int i = 0; i < n; i++) {
         DataErrors errs;
+        errs.n = 0;
         Variant *v = k < max ? variant_load(dir, names[i], &errs) : NULL;
+        if (!v && k < max && bad++ == 0 && !problem[0])
+            snprintf(problem, plen, "variant %s not offered: %s", names[i], errs.n ? errs.msg[0] : "cannot be read");
         if (v) {
             VariantInfo *vi = &out[k++];
             memset(vi, 0, sizeof *vi);
@@ -100,7 +111,7 @@ enum { A_START, A_VARIANT, A_SETUP, A_OPTIONS, A_TITANS, A_WHITE, A_BLACK, A_LEV
 
 /* One screen at a time: the stack holds at most one start screen. */
 static struct {
-    VariantInfo vars[32];
+    VariantInfo vars[UI_MAX_VARIANTS];
     int nv, cur;              /* variants read, the one chosen */
     char opts[96], tit[160], set[24];
     char note[600];           /* menu title: "New game" or why not */
@@ -195,8 +206,8 @@ static void open_tutorial(Ui *u)
 
 static void choose_variant(Ui *u)
 {
-    char vl[32][200];
-    const char *vitems[32];
+    char vl[UI_MAX_VARIANTS][200];
+    const char *vitems[UI_MAX_VARIANTS];
     for (int i = 0; i < st.nv; i++) {
         snprintf(vl[i], sizeof vl[i], "%s - %s", st.vars[i].title, st.vars[i].desc);
         vitems[i] = vl[i];
@@ -389,11 +400,14 @@ static bool start_open(Ui *u, const void *arg, void **self)
 {
     (void)arg;
     (void)self;
-    st.nv = read_variants(u->data_dir, st.vars, 32);
+    char problem[600];
+    st.nv = read_variants(u->data_dir, st.vars, UI_MAX_VARIANTS, problem, sizeof problem);
     if (st.nv == 0) {
-        ui_msg(u, true, "no variants found in %s/variants", u->data_dir);
+        ui_msg(u, true, "%s", problem[0] ? problem : "no variants found in the data directories (see --list-variants)");
         return false;
     }
+    if (problem[0])
+        ui_msg(u, true, "%s", problem);
     st.cur = 0;
     for (int i = 0; i < st.nv; i++)
         if (!strcmp(st.vars[i].name, u->v ? u->vname : "titan-chess"))
