@@ -97,11 +97,12 @@ if [ "$size" = 80x24 ]; then
 fi
 quit_ok "$size push marks"
 
-# ---- 4. move list and review ----
+# ---- 4. move list and review (move text with piece letters: chess with
+# Titan rooks; the SAN list of chess is test_ui's) ----
 PLIES="a2-a3 a7-a6 b2-b3 b7-b6 c2-c3 c7-c6 d2-d3 d7-d6 e2-e3 e7-e6 f2-f3 f7-f6 g2-g3 g7-g6 h2-h3 h7-h6"
 PLIES="$PLIES a3-a4 a6-a5 b3-b4 b6-b5 c3-c4 c6-c5 d3-d4 d6-d5 e3-e4 e6-e5 f3-f4 f6-f5 g3-g4 g6-g5 h3-h4 h6-h5"
 # shellcheck disable=SC2086
-start --variant chess --white human --black human --ascii --play $PLIES
+start --variant chess-titan-rooks --white human --black human --ascii --play $PLIES
 expect "16. Ph3-h4" "$size: the last move listed, with its piece"
 screen | grep -q "1. Pa2-a3" && [ "$size" = 80x24 ] && fail "$size: the whole list fits?" || ok "$size: list shows the end"
 keys Home
