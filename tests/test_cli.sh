@@ -77,6 +77,8 @@ run --variant chess --fen "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1" --play d7-d5 e1-e2
 check "usable en-passant target, third later occurrence" "threefold repetition" "$(cat "$tmp/out")"
 run --variant chess --fen "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1" --status
 check "stalemate" "stalemate" "$(cat "$tmp/out")"
+run --variant xiangqi --fen "3k5/R8/9/9/9/9/9/9/4R4/5K3 b - - 0 1" --status
+check "stalemate loses in xiangqi" "stalemate: White wins" "$(cat "$tmp/out")"
 run --variant chess --fen "7k/8/6K1/8/8/8/8/R7 w - - 99 80" --play a1-a2 --status
 check "100 plies" "100 plies without capture, pawn move or drop" "$(cat "$tmp/out")"
 run --variant chess --fen "7k/8/6K1/8/8/8/8/R7 w - - 98 80" --play a1-a2 --status
