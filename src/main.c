@@ -2,6 +2,7 @@
  * to one front end (queries, bench, XBoard, self-play, match) or the game
  * screen; it does no work of its own. */
 #include "frontend/bench.h"
+#include "frontend/endgame_query.h"
 #include "frontend/match.h"
 #include "frontend/query.h"
 #include "frontend/selfplay.h"
@@ -19,6 +20,8 @@ int main(int argc, char **argv)
         return query_list_variants(&opt);
     if (opt.check_variant)
         return query_check_variant(&opt);
+    if (opt.endgame)
+        return endgame_query_main(&opt);
     if (opt.bench)
         return bench_main(opt.data_dir);
     if (opt.match)

@@ -18,11 +18,14 @@ typedef struct {
     /* rules queries */
     bool list_variants, moves, divide, bench, print_fen, status;
     const char *check_variant;
+    const char *endgame;        /* --endgame MATERIAL; NULL: not asked */
     int perft;                  /* -1: not asked */
     /* game screen */
     const char *white, *black;  /* "human" or "computer"; NULL: not given */
     const char *load;
     bool tutorial, ascii;
+    const char *drill;          /* --drill MATERIAL; NULL: not asked */
+    long long drill_seed;       /* 0: not given (a new start each time) */
     /* engine */
     int level;                  /* 0: not given */
     double think;               /* seconds; 0: not given */

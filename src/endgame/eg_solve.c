@@ -247,7 +247,7 @@ static int retrograde(Solver *s, char *err, int errlen)
             snprintf(err, (size_t)errlen, "%s: a mate longer than %d moves", t->mat.name, EG_MAX_DTM);
             return -1;
         }
-        tell(s, "mate in", 0, n + 1);
+        tell(s, "mates in", 0, n + 1);
         const uint8_t want = (uint8_t)(LOST + n);
         const uint8_t *bt = t->btm;
         for (size_t i = 0; i < t->npos; i++) {

@@ -212,6 +212,8 @@ static void save(const EgStore *s, const EgTable *t, const char *path)
 typedef struct {
     const EgTable *t;
     int last;
+    bool tty;  /* a terminal: one line updated in place; else only the stages */
+    const char *stage;
 } Progress;
 
 static void show_progress(void *ctx, const char *stage, double fraction, int layer)
@@ -221,6 +223,12 @@ static void show_progress(void *ctx, const char *stage, double fraction, int lay
     if (layer < 0 && pct == pr->last)
         return;
     pr->last = pct;
+    if (!pr->tty) {
+        if (pr->stage != stage)
+            fprintf(stderr, "ninjachess: building %s (%s): %s\n", pr->t->mat.name, pr->t->v->name, stage);
+        pr->stage = stage;
+        return;
+    }
     if (layer >= 0)
         fprintf(stderr, "\rninjachess: building %s (%s): %s %d        ", pr->t->mat.name, pr->t->v->name, stage, layer);
     else
@@ -262,10 +270,11 @@ static int build(EgStore *s, EgTable *t, bool allow, bool allow_small, char *err
             if (!sub[k])
                 return -1;
         }
-    Progress pr = {t, -1};
+    Progress pr = {t, -1, isatty(STDERR_FILENO), NULL};
     int rc = eg_solve(t, sub, s->progress ? show_progress : NULL, &pr, err, errlen);
     if (s->progress)
-        fprintf(stderr, "\rninjachess: built %s (%s)%40s\n", t->mat.name, t->v->name, "");
+        fprintf(stderr, "%sninjachess: built %s (%s)%s\n", pr.tty ? "\r" : "", t->mat.name, t->v->name,
+                pr.tty ? "                                        " : "");
     return rc;
 }
 
