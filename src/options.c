@@ -290,6 +290,8 @@ static int check_match(const Options *o)
 /* Options that mean something only beside another one. */
 static int check_combinations(const Options *o)
 {
+    if (o->drill_seed && !o->drill && !o->endgame)
+        return fail("--drill-seed needs --drill or --endgame");
     if (o->white && strcmp(o->white, "human") && strcmp(o->white, "computer"))
         return fail("--white must be 'human' or 'computer', not '%s'", o->white);
     if (o->black && strcmp(o->black, "human") && strcmp(o->black, "computer"))

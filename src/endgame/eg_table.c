@@ -323,6 +323,29 @@ void eg_stats(const EgTable *t, EgStats *s)
     }
 }
 
+bool eg_forces_mate(const EgStats *s)
+{
+    return s->longest > 0 && s->wins[0] * 4 >= s->legal[0];
+}
+
+/* splitmix64: small, and the same sequence everywhere for a seed */
+static uint64_t next_random(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+size_t eg_random_win(const EgTable *t, uint64_t *rng)
+{
+    size_t i;
+    do
+        i = (size_t)(next_random(rng) % t->npos);
+    while (t->wtm[i] == EG_DRAW || t->wtm[i] == EG_ILLEGAL);
+    return i;
+}
+
 void eg_position(const EgTable *t, size_t i, bool attacker_to_move, Position *p)
 {
     int ak, dk, pc[EG_MAX_PIECES];

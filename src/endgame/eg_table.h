@@ -94,6 +94,15 @@ bool eg_best_move(const EgTable *t, Position *p, Move *out);
 
 /* Counts of every kind of position. */
 void eg_stats(const EgTable *t, EgStats *s);
+/* The verdict "this material forces mate": the attacker, to move, wins at
+ * least a quarter of the legal positions.  (A material that mates only a
+ * king already caught, such as two knights, wins a tiny share; two
+ * bishops win about half, those on squares of opposite colours.) */
+bool eg_forces_mate(const EgStats *s);
+/* A position drawn at random (from the generator state *rng) among those
+ * the attacker, to move, mates from: its index.  The table must hold one. */
+size_t eg_random_win(const EgTable *t, uint64_t *rng);
+
 /* Sets up p as the position with index i, attacker (wtm) or defender to move. */
 void eg_position(const EgTable *t, size_t i, bool attacker_to_move, Position *p);
 

@@ -14,13 +14,15 @@
 
 static void verdict_line(const char *name, const EgStats *st)
 {
+    double won = st->legal[0] ? 100.0 * (double)st->wins[0] / (double)st->legal[0] : 0;
     if (st->longest)
-        printf("%s: longest mate %d\n", name, st->longest);
+        printf("%-4s %s, longest mate %d, %.1f%% of the positions won with the attacker to move\n", name,
+               eg_forces_mate(st) ? "mates" : "mates only from special positions", st->longest, won);
     else
-        printf("%s: no forced mate\n", name);
+        printf("%-4s no forced mate\n", name);
 }
 
-static void print_counts(const Variant *v, const EgTable *t, const EgStats *st)
+static void print_counts(const Variant *v, const EgTable *t, const EgStats *st, long long seed)
 {
     const char *side[2] = {"White", "Black"};
     int a = t->mat.attacker;
@@ -41,13 +43,21 @@ static void print_counts(const Variant *v, const EgTable *t, const EgStats *st)
         eg_position(t, st->longest_index, true, &p);
         pos_to_fen(&p, fen, sizeof fen);
         printf("a longest mate: %s\n", fen);
+        if (seed) {
+            /* the start of the drill with this seed (ui/ui_drill.c draws it the same way) */
+            uint64_t rng = (uint64_t)seed;
+            size_t i = eg_random_win(t, &rng);
+            eg_position(t, i, true, &p);
+            pos_to_fen(&p, fen, sizeof fen);
+            printf("drill start (seed %lld): %s mates in %d\n", seed, fen, t->wtm[i]);
+        }
         printf("longest mate %d\n", st->longest);
     } else {
         printf("no forced mate\n");
     }
 }
 
-static int solve_one(EgStore *s, const Variant *v, const EgMaterial *m, bool brief)
+static int solve_one(EgStore *s, const Variant *v, const EgMaterial *m, bool brief, long long seed)
 {
     char err[400];
     const EgTable *t = eg_store_get(s, v, m, true, true, err, sizeof err);
@@ -60,7 +70,7 @@ static int solve_one(EgStore *s, const Variant *v, const EgMaterial *m, bool bri
     if (brief)
         verdict_line(m->name, &st);
     else
-        print_counts(v, t, &st);
+        print_counts(v, t, &st, seed);
     return 0;
 }
 
@@ -79,7 +89,7 @@ static int solve_all(EgStore *s, const Variant *v, int npieces)
             char err[300];
             if (eg_material_parse(v, text, NC_WHITE, &m, err, sizeof err))
                 continue; /* pawns, the king itself and the like */
-            if (solve_one(s, v, &m, true))
+            if (solve_one(s, v, &m, true, 0))
                 rc = 1;
         }
     return rc;
@@ -103,7 +113,7 @@ int endgame_query_main(const Options *o)
         if (eg_material_parse(v, o->endgame, NC_WHITE, &m, err, sizeof err))
             fprintf(stderr, "ninjachess: --endgame: %s\n", err);
         else
-            rc = solve_one(s, v, &m, false);
+            rc = solve_one(s, v, &m, false, o->drill_seed);
     }
     eg_store_free(s);
     variant_free(v);
