@@ -15,6 +15,7 @@
 #include "endgame/eg_store.h"
 #include "game.h"
 #include "movegen.h"
+#include "search/search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,9 +127,235 @@ static void test_chess_bishop_knight(void **state)
     variant_free(v);
 }
 
+
+static uint64_t rng_state = 12345;
+static int rnd(int n)
+{
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (int)((rng_state >> 33) % (uint64_t)n);
+}
+
+/* What the move generator says piece i of b may do: quiet moves to `to`
+ * (the board exactly as b) and whether it removes piece `target`. */
+static void board_pos(const Variant *v, const EgBoard *b, const uint16_t *sq_of, int side, Position *p)
+{
+    pos_clear(p, v);
+    for (int i = 0; i < b->n; i++)
+        pos_put(p, sq_of[b->sq[i]], b->code[i]);
+    p->side = side;
+}
+
+static bool gen_has(const Position *p, int from, int to, int removed)
+{
+    static MoveList ml;
+    gen_pseudo((Position *)p, &ml);
+    for (int i = 0; i < ml.n; i++) {
+        const Move *m = &ml.m[i];
+        if (m->from != from || m->kind != MK_NORMAL)
+            continue;
+        if (removed < 0 && m->to == to && !m->cap[0] && p->board[to] == NC_EMPTY)
+            return true;
+        if (removed >= 0 && (m->to == removed || m->cap[0] == removed || m->cap[1] == removed))
+            return true;
+    }
+    return false;
+}
+
+/* The per-piece tables against the move generator, on random boards of
+ * four pieces with the tested piece among up to three others. */
+static void cross_check(const char *variant, const char *letters)
+{
+    Variant *v = load(variant);
+    EgTable geo;
+    EgMaterial none = {.npieces = 0};
+    eg_table_init(&geo, v, &none); /* the square numbering */
+    for (const char *l = letters; *l; l++) {
+        int type = nc_type_of_letter(v, *l);
+        assert_true(type >= 0);
+        for (int colour = 0; colour < 2; colour++) {
+            EgMoveTab mt;
+            assert_int_equal(egm_build(&mt, v, geo.sq_of, geo.n, type, colour), 0);
+            int checked = 0;
+            for (int trial = 0; trial < 3000; trial++) {
+                EgBoard b = {.n = 2 + rnd(3)};
+                for (int i = 0; i < b.n; i++) {
+                    bool clash;
+                    do {
+                        b.sq[i] = rnd(geo.n);
+                        clash = false;
+                        for (int j = 0; j < i; j++)
+                            clash |= b.sq[j] == b.sq[i];
+                    } while (clash);
+                    b.code[i] = nc_code(i == 0 ? type : rnd(v->ntypes), rnd(2));
+                    while (i && v->types[nc_type(b.code[i])].titan)
+                        b.code[i] = nc_code(rnd(v->ntypes), rnd(2));
+                }
+                b.code[0] = nc_code(type, colour);
+                Position p;
+                board_pos(v, &b, geo.sq_of, colour, &p);
+                for (int to = 0; to < geo.n; to++) {
+                    bool empty = true;
+                    for (int i = 0; i < b.n; i++)
+                        empty &= b.sq[i] != to;
+                    if (empty)
+                        assert_int_equal(egm_can_move(&mt, &b, 0, to), gen_has(&p, geo.sq_of[b.sq[0]], geo.sq_of[to], -1));
+                }
+                for (int k = 1; k < b.n; k++)
+                    if (nc_colour(b.code[k]) != colour) {
+                        assert_int_equal(egm_removes(&mt, &b, 0, k, 0),
+                                         gen_has(&p, geo.sq_of[b.sq[0]], 0, geo.sq_of[b.sq[k]]));
+                        checked++;
+                    }
+            }
+            assert_true(checked > 1000);
+            egm_free(&mt);
+        }
+    }
+    variant_free(v);
+}
+
+static void test_move_tables(void **state)
+{
+    (void)state;
+    cross_check("chess", "KQN");
+    cross_check("titan-chess", "FUWL");
+    cross_check("stealth-ninja", "SG");
+    cross_check("flying-warmachines", "ME");
+}
+
+static void test_refused_materials(void **state)
+{
+    (void)state;
+    Variant *v = load("chess"), *tv = load("chess-titan-rooks");
+    EgMaterial m;
+    char err[200];
+    assert_int_equal(eg_material_parse(v, "KP", NC_WHITE, &m, err, sizeof err), -1);
+    assert_non_null(strstr(err, "promotes"));
+    assert_int_equal(eg_material_parse(v, "QR", NC_WHITE, &m, err, sizeof err), -1);
+    assert_non_null(strstr(err, "must start with the king"));
+    assert_int_equal(eg_material_parse(v, "KX", NC_WHITE, &m, err, sizeof err), -1);
+    assert_non_null(strstr(err, "no piece with the letter X"));
+    assert_int_equal(eg_material_parse(v, "KRRR", NC_WHITE, &m, err, sizeof err), -1);
+    assert_int_equal(eg_material_parse(v, "KK", NC_WHITE, &m, err, sizeof err), -1);
+    assert_int_equal(eg_material_parse(tv, "KR", NC_WHITE, &m, err, sizeof err), -1);
+    assert_non_null(strstr(err, "Titan"));
+    /* letters in any case and order name one table */
+    assert_int_equal(eg_material_parse(v, "knb", NC_WHITE, &m, err, sizeof err), 0);
+    assert_string_equal(m.name, "KBN");
+    variant_free(v);
+    variant_free(tv);
+}
+
+static void write_byte(const char *path, long off, int byte)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, off, SEEK_SET);
+    fputc(byte, f);
+    fclose(f);
+}
+
+/* A cache file is used when it is valid, and rebuilt when it is not. */
+static void test_cache(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/nc_egtest_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    Variant *v = load("chess");
+    EgMaterial m = material(v, "KR");
+    char err[300], path[1200];
+    EgStore *s = eg_store_new(dir, false);
+    const EgTable *t = eg_store_get(s, v, &m, true, true, err, sizeof err);
+    assert_non_null(t);
+    assert_int_equal(t->mem_kind, 1); /* built */
+    assert_int_equal(eg_store_path(s, v, &m, path, sizeof path), 0);
+    eg_store_free(s);
+
+    s = eg_store_new(dir, false);
+    t = eg_store_get(s, v, &m, false, false, err, sizeof err);
+    assert_non_null(t);
+    assert_int_equal(t->mem_kind, 2); /* mapped from the file */
+    assert_int_equal(longest(t), 16);
+    eg_store_free(s);
+
+    /* a changed byte of the data: the checksum fails, the table is not used */
+    write_byte(path, 128 + 1000, 77);
+    s = eg_store_new(dir, false);
+    assert_null(eg_store_get(s, v, &m, false, false, err, sizeof err));
+    assert_non_null(strstr(err, "checksum"));
+    t = eg_store_get(s, v, &m, true, true, err, sizeof err);
+    assert_non_null(t);
+    assert_int_equal(t->mem_kind, 1);
+    eg_store_free(s);
+    /* ... and the rebuilt file is good again; a header of another version is not */
+    s = eg_store_new(dir, false);
+    assert_non_null(eg_store_get(s, v, &m, false, false, err, sizeof err));
+    eg_store_free(s);
+    write_byte(path, 8, 99);
+    s = eg_store_new(dir, false);
+    assert_null(eg_store_get(s, v, &m, false, false, err, sizeof err));
+    assert_non_null(strstr(err, "version"));
+    eg_store_free(s);
+    /* a short file */
+    assert_int_equal(truncate(path, 1000), 0);
+    s = eg_store_new(dir, false);
+    assert_null(eg_store_get(s, v, &m, false, false, err, sizeof err));
+    assert_non_null(strstr(err, "size"));
+    eg_store_free(s);
+    /* a table of another material under this name */
+    EgMaterial q = material(v, "KQ");
+    char qpath[1200];
+    s = eg_store_new(dir, false);
+    assert_non_null(eg_store_get(s, v, &q, true, true, err, sizeof err));
+    assert_int_equal(eg_store_path(s, v, &q, qpath, sizeof qpath), 0);
+    eg_store_free(s);
+    assert_int_equal(rename(qpath, path), 0);
+    s = eg_store_new(dir, false);
+    assert_null(eg_store_get(s, v, &m, false, false, err, sizeof err));
+    assert_non_null(strstr(err, "another variant or material"));
+    eg_store_free(s);
+    unlink(path);
+    rmdir(dir);
+    variant_free(v);
+}
+
+/* The search plays the table's move at the root, scored as the mate. */
+static void test_search_uses_table(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/nc_egsearch_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    setenv("XDG_CACHE_HOME", dir, 1);
+    Variant *v = load("chess");
+    Position p;
+    char err[200];
+    assert_int_equal(pos_from_fen(&p, v, "8/8/8/8/8/2k5/1R6/K7 w - - 0 1", err, sizeof err), 0);
+    Game g;
+    game_init(&g, &p);
+    Search *s = search_new(1);
+    SearchLimits lim = {1, 0, 0, 1}; /* depth 1, the weakest level: only the table mates in 16 */
+    SearchInfo in;
+    search_run(s, &g, &lim, &in);
+    assert_true(in.has_best);
+    assert_int_equal(in.score, SEARCH_MATE - 31);
+    search_free(s);
+    game_free(&g);
+    variant_free(v);
+    char path[300];
+    snprintf(path, sizeof path, "%s/ninjachess/chess-KR-w.egtb", dir);
+    assert_int_equal(unlink(path), 0);
+    snprintf(path, sizeof path, "%s/ninjachess", dir);
+    rmdir(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_refused_materials),
+        cmocka_unit_test(test_cache),
+        cmocka_unit_test(test_search_uses_table),
+        cmocka_unit_test(test_move_tables),
         cmocka_unit_test(test_chess_one_piece),
         cmocka_unit_test(test_chess_bishops),
         cmocka_unit_test(test_chess_bishop_knight),
