@@ -85,6 +85,69 @@ static void play_out(const EgTable *t)
     game_free(&g);
 }
 
+/* Each value agrees with the values after every legal move, as the
+ * move generator gives them (not the per-piece tables): a win in n has a
+ * move to a loss in n - 1 and none shorter; a loss in n has every move
+ * going to wins of at most n, one of exactly n; a draw has no move to a
+ * loss (attacker) or every move to a draw or a capture (defender).
+ * Returns the number of positions checked. */
+static int check_sample(const EgTable *t, int samples, uint64_t seed)
+{
+    int checked = 0;
+    uint64_t rng = seed;
+    for (int k = 0; k < samples; k++) {
+        rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+        size_t i = (size_t)((rng >> 17) % t->npos);
+        bool att = (rng >> 13) & 1;
+        int b = att ? t->wtm[i] : t->btm[i];
+        if (b == EG_ILLEGAL)
+            continue;
+        Position p;
+        eg_position(t, i, att, &p);
+        MoveList ml;
+        gen_legal(&p, &ml);
+        int best = -1, worst = -1, draws = 0, wins = 0;
+        for (int j = 0; j < ml.n; j++) {
+            Undo u;
+            make_move(&p, &ml.m[j], &u);
+            int moves, r;
+            if (p.npieces[t->mat.attacker] < 1 + t->mat.npieces) {
+                /* a capture: the smaller table's business; a capture of the last piece draws */
+                r = p.npieces[t->mat.attacker] == 1 ? EG_RES_DRAW : -2;
+                moves = 0;
+            } else {
+                r = eg_outcome(t, &p, &moves);
+            }
+            unmake_move(&p, &ml.m[j], &u);
+            assert_true(r != -1);
+            if (r == -2)
+                continue;
+            if (r == EG_RES_DRAW)
+                draws++;
+            else {
+                wins++;
+                if (best < 0 || moves < best)
+                    best = moves;
+                if (moves > worst)
+                    worst = moves;
+            }
+        }
+        if (att && b != EG_DRAW)
+            assert_int_equal(best, b - 1);
+        else if (att)
+            assert_int_equal(wins, 0);
+        else if (b != EG_DRAW && t->mat.npieces == 1) {
+            assert_int_equal(draws, 0);
+            if (ml.n)
+                assert_int_equal(worst, b - 1);
+            else
+                assert_int_equal(b, 1);
+        }
+        checked++;
+    }
+    return checked;
+}
+
 static void test_chess_one_piece(void **state)
 {
     (void)state;
@@ -95,6 +158,8 @@ static void test_chess_one_piece(void **state)
     assert_int_equal(longest(table(s, v, "KB")), 0);
     assert_int_equal(longest(table(s, v, "KN")), 0);
     play_out(table(s, v, "KR"));
+    assert_true(check_sample(table(s, v, "KR"), 3000, 1) > 2000);
+    assert_true(check_sample(table(s, v, "KB"), 1000, 2) > 500);
     EgStats st;
     eg_stats(table(s, v, "KQ"), &st);
     /* 64*63*62 placements less the kings side by side or the defender in
@@ -123,6 +188,7 @@ static void test_chess_bishop_knight(void **state)
     const EgTable *t = table(s, v, "KBN");
     assert_int_equal(longest(t), 33);
     play_out(t);
+    assert_true(check_sample(t, 3000, 3) > 2000);
     eg_store_free(s);
     variant_free(v);
 }
@@ -220,7 +286,28 @@ static void test_move_tables(void **state)
     cross_check("chess", "KQN");
     cross_check("titan-chess", "FUWL");
     cross_check("stealth-ninja", "SG");
-    cross_check("flying-warmachines", "ME");
+    cross_check("flying-warmachines", "MEHZ");
+}
+
+/* The verdicts of some pieces of the big boards, each checked against
+ * the move generator on a sample of positions. */
+static void test_big_board_verdicts(void **state)
+{
+    (void)state;
+    Variant *v = load("flying-warmachines");
+    EgStore *s = eg_store_new("", false);
+    const EgTable *t = table(s, v, "KR");
+    EgStats st;
+    eg_stats(t, &st);
+    assert_true(eg_forces_mate(&st));
+    assert_int_equal(st.longest, 22);
+    assert_true(check_sample(t, 3000, 4) > 2000);
+    t = table(s, v, "KZ"); /* the Wazir-Knight: no forced mate */
+    eg_stats(t, &st);
+    assert_false(eg_forces_mate(&st));
+    assert_true(check_sample(t, 3000, 5) > 2000);
+    eg_store_free(s);
+    variant_free(v);
 }
 
 static void test_refused_materials(void **state)
@@ -356,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_cache),
         cmocka_unit_test(test_search_uses_table),
         cmocka_unit_test(test_move_tables),
+        cmocka_unit_test(test_big_board_verdicts),
         cmocka_unit_test(test_chess_one_piece),
         cmocka_unit_test(test_chess_bishops),
         cmocka_unit_test(test_chess_bishop_knight),
