@@ -225,34 +225,12 @@ static void board_position(const EgMoveTab *mt, const EgBoard *b, unsigned absen
     p->side = side;
 }
 
-/* The one piece among those in `sens` (not skip or absent): its index in b,
- * -1 for none, -2 for two or more. */
-static int sole_piece(const EgSet *sens, const EgBoard *b, int skip1, int skip2, unsigned absent)
+bool egm_can_move_slow(const EgMoveTab *mt, const EgBoard *b, int mover, int to)
 {
-    int found = -1;
-    for (int i = 0; i < b->n; i++) {
-        if (i == skip1 || i == skip2 || (absent >> i & 1) || !eg_set_has(sens, b->sq[i]))
-            continue;
-        if (found >= 0)
-            return -2;
-        found = i;
-    }
-    return found;
-}
-
-bool egm_can_move(const EgMoveTab *mt, const EgBoard *b, int mover, int to)
-{
-    int n = mt->n, f = b->sq[mover];
-    size_t ft = (size_t)f * n + to;
-    int k = sole_piece(&mt->mv_sens[ft], b, mover, -1, 0);
-    if (k == -1)
-        return eg_set_has(&mt->mv_base[f], to);
-    if (k >= 0)
-        return mt->mv_r1[ft * n + b->sq[k]] >> (nc_colour(b->code[k]) == mt->colour ? 0 : 1) & 1;
     Position p;
     MoveList ml;
     board_position(mt, b, 0, mt->colour, &p);
-    int fs = mt->sq_of[f], ts = mt->sq_of[to];
+    int fs = mt->sq_of[b->sq[mover]], ts = mt->sq_of[to];
     gen_pseudo(&p, &ml);
     for (int i = 0; i < ml.n; i++)
         if (ml.m[i].kind == MK_NORMAL && ml.m[i].from == fs && ml.m[i].to == ts && !ml.m[i].cap[0] && !ml.m[i].promo)
@@ -260,18 +238,11 @@ bool egm_can_move(const EgMoveTab *mt, const EgBoard *b, int mover, int to)
     return false;
 }
 
-bool egm_removes(const EgMoveTab *mt, const EgBoard *b, int by, int target, unsigned absent)
+bool egm_removes_slow(const EgMoveTab *mt, const EgBoard *b, int by, int target, unsigned absent)
 {
-    int n = mt->n, f = b->sq[by], x = b->sq[target];
-    size_t fx = (size_t)f * n + x;
-    int k = sole_piece(&mt->at_sens[fx], b, by, target, absent);
-    if (k == -1)
-        return eg_set_has(&mt->at_base[f], x);
-    if (k >= 0)
-        return mt->at_r1[fx * n + b->sq[k]] >> (nc_colour(b->code[k]) == mt->colour ? 0 : 1) & 1;
     Position p;
     MoveList ml;
     board_position(mt, b, absent, mt->colour, &p);
     bool elsewhere = false;
-    return removes(&p, &ml, mt->sq_of[f], mt->sq_of[x], &elsewhere);
+    return removes(&p, &ml, mt->sq_of[b->sq[by]], mt->sq_of[b->sq[target]], &elsewhere);
 }
