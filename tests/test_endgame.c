@@ -183,6 +183,9 @@ static void test_chess_bishops(void **state)
 static void test_chess_bishop_knight(void **state)
 {
     (void)state;
+#ifdef NC_SANITIZED
+    skip(); /* minutes under the sanitizers; the plain build checks it */
+#endif
     Variant *v = load("chess");
     EgStore *s = eg_store_new("", false);
     const EgTable *t = table(s, v, "KBN");
