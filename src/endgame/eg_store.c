@@ -40,6 +40,11 @@ struct EgStore {
     EgTable *tables[EG_STORE_MAX];
     uint64_t ids[EG_STORE_MAX];
     const Variant *vs[EG_STORE_MAX];
+    /* tables looked for without building and not found: not looked for
+     * again (a search asks at every root of such an ending) */
+    int nmissing;
+    uint64_t missing[EG_STORE_MAX];
+    const Variant *missing_v[EG_STORE_MAX];
 };
 
 EgStore *eg_store_new(const char *dir, bool progress)
@@ -284,6 +289,12 @@ const EgTable *eg_store_get(EgStore *s, const Variant *v, const EgMaterial *m, b
     const EgTable *have = find(s, v, m);
     if (have)
         return have;
+    if (!allow && !(allow_small && m->npieces == 1))
+        for (int i = 0; i < s->nmissing; i++)
+            if (s->missing_v[i] == v && s->missing[i] == eg_identity(v, m)) {
+                snprintf(err, (size_t)errlen, "no table of %s for %s", m->name, v->name);
+                return NULL;
+            }
     EgTable *t = calloc(1, sizeof *t);
     if (!t) {
         snprintf(err, (size_t)errlen, "out of memory");
@@ -299,6 +310,10 @@ const EgTable *eg_store_get(EgStore *s, const Variant *v, const EgMaterial *m, b
     if (!allow && !(allow_small && m->npieces == 1)) {
         snprintf(err, (size_t)errlen, "no table of %s for %s%s%s", m->name, v->name, why[0] ? ": " : "", why);
         free(t);
+        if (s->nmissing < EG_STORE_MAX) {
+            s->missing[s->nmissing] = eg_identity(v, m);
+            s->missing_v[s->nmissing++] = v;
+        }
         return NULL;
     }
     if (why[0] && s->progress)
