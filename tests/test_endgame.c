@@ -142,6 +142,9 @@ static int check_sample(const EgTable *t, int samples, uint64_t seed)
                 assert_int_equal(worst, b - 1);
             else
                 assert_int_equal(b, 1);
+        } else if (t->mat.npieces == 1) {
+            /* a drawn defender keeps the draw: a move to a draw, or stalemate */
+            assert_true(draws > 0 || (ml.n == 0 && !in_check(&p)));
         }
         checked++;
     }
