@@ -3,6 +3,7 @@
  * screen; it does no work of its own. */
 #include "frontend/bench.h"
 #include "frontend/lessons.h"
+#include "frontend/endgame_query.h"
 #include "frontend/match.h"
 #include "frontend/query.h"
 #include "frontend/selfplay.h"
@@ -22,6 +23,8 @@ int main(int argc, char **argv)
         return query_check_variant(&opt);
     if (opt.check_lessons)
         return lessons_check_main(&opt);
+    if (opt.endgame)
+        return endgame_query_main(&opt);
     if (opt.bench)
         return bench_main(opt.data_dir);
     if (opt.match)

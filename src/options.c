@@ -58,6 +58,9 @@ static const OptionSpec option_table[] = {
     {"load", ARG_TEXT, FIELD(load), 0, 0, "FILE", SEC_GAME, "load a saved game (also for the queries)"},
     {"time", ARG_TEXT, FIELD(time), 0, 0, "MIN+SEC", SEC_GAME, "play with clocks: minutes each, seconds added a move (e.g. 5+3)"},
     {"tutorial", ARG_FLAG, FIELD(tutorial), 0, 0, NULL, SEC_GAME, "open the tutorial"},
+    {"drill", ARG_TEXT, FIELD(drill), 0, 0, "MATERIAL", SEC_GAME, "checkmate drill: mate a bare king with MATERIAL (e.g. KR)"},
+    {"drill-seed", ARG_COUNT, FIELD(drill_seed), 1, 4000000000000000000LL, "a number", SEC_GAME,
+     "with --drill: the start position's seed (default: a new one)"},
     {"ascii", ARG_FLAG, FIELD(ascii), 0, 0, NULL, SEC_GAME, "draw pieces as letters only"},
     {"list-variants", ARG_FLAG, FIELD(list_variants), 0, 0, NULL, SEC_QUERY, "list the variants found in the data directory"},
     {"check-variant", ARG_TEXT, FIELD(check_variant), 0, 0, "FILE", SEC_QUERY,
@@ -69,6 +72,8 @@ static const OptionSpec option_table[] = {
     {"divide", ARG_FLAG, FIELD(divide), 0, 0, NULL, SEC_QUERY, "with --perft: the count under each legal move"},
     {"print-fen", ARG_FLAG, FIELD(print_fen), 0, 0, NULL, SEC_QUERY, "print the position text of the position reached"},
     {"status", ARG_FLAG, FIELD(status), 0, 0, NULL, SEC_QUERY, "print whether the game has ended, and how"},
+    {"endgame", ARG_TEXT, FIELD(endgame), 0, 0, "MATERIAL", SEC_QUERY,
+     "solve king and pieces against a bare king (KR, KBN; K* or K** for all); last line 'longest mate N'"},
     {"bench", ARG_FLAG, FIELD(bench), 0, 0, NULL, SEC_QUERY, "print perft and search speed on fixed positions"},
     {"think", ARG_SECONDS, FIELD(think), 0, 0, "a number of seconds", SEC_ENGINE, "search this long and print the chosen move last"},
     {"depth", ARG_INT, FIELD(depth), 1, 100, "a depth 1-100", SEC_ENGINE, "search to this depth and print the chosen move last"},
@@ -305,6 +310,8 @@ static int check_match(const Options *o)
 /* Options that mean something only beside another one. */
 static int check_combinations(const Options *o)
 {
+    if (o->drill_seed && !o->drill && !o->endgame)
+        return fail("--drill-seed needs --drill or --endgame");
     if (o->white && strcmp(o->white, "human") && strcmp(o->white, "computer"))
         return fail("--white must be 'human' or 'computer', not '%s'", o->white);
     if (o->black && strcmp(o->black, "human") && strcmp(o->black, "computer"))

@@ -22,12 +22,15 @@ typedef struct {
     bool check_lessons;         /* --check-lessons [FILE...] */
     const char *lesson_files[NC_MAX_LESSON_FILES];
     int nlesson_files;          /* 0: every file of DATA_DIR/lessons */
+    const char *endgame;        /* --endgame MATERIAL; NULL: not asked */
     int perft;                  /* -1: not asked */
     /* game screen */
     const char *white, *black;  /* "human" or "computer"; NULL: not given */
     const char *load;
     const char *time;           /* game clocks "MIN+SEC"; NULL: none */
     bool tutorial, ascii;
+    const char *drill;          /* --drill MATERIAL; NULL: not asked */
+    long long drill_seed;       /* 0: not given (a new start each time) */
     /* engine */
     int level;                  /* 0: not given */
     double think;               /* seconds; 0: not given */

@@ -22,6 +22,7 @@ LAYERS = [
     ("options.", 2, "command line"),
     ("session.", 2, "command line"),
     ("search/", 1, "search"),
+    ("endgame/", 1, "endgame tables"),
     ("", 0, "rules core and file formats"),
 ]
 
@@ -36,7 +37,9 @@ PRIVATE = {
 # print), and the rules core but for the data-file reader.  Writing to
 # stderr is allowed in the core for a failed internal assertion.
 NO_IO = [("search/", False), ("variant.", True), ("position", True), ("movegen.", True),
-         ("movetext.", True), ("game.", True), ("san.", False), ("moveinput.", False), ("gameclock.", False)]
+         ("movetext.", True), ("game.", True), ("san.", False), ("moveinput.", False), ("gameclock.", False),
+         # the endgame solver computes; its store (eg_store.c) reads and writes the cache
+         ("endgame/eg_table", False), ("endgame/eg_movetab", False), ("endgame/eg_solve", False)]
 IO_CALL = re.compile(r"\b(printf|fprintf|puts|fputs|fopen|fread|fwrite|getline|scanf|fscanf|fgets|getchar|putchar|"
                      r"fflush)\s*\(|\bstd(in|out)\b|\bstderr\b")
 

@@ -45,6 +45,7 @@
  * window), aspiration windows from depth 5.  Checks extend by one ply. */
 #include "search.h"
 #include "../clock.h"
+#include "../endgame/eg_store.h"
 
 #include "../endrules.h"
 #include "../movegen.h"
@@ -130,6 +131,10 @@ struct Search {
     int lmr[64][64];
     uint64_t rng;
     EvalTables et;
+
+    /* endgame tables: king and pieces against a bare king are played
+     * from a table when one is cached (or, for one piece, quick to build) */
+    EgStore *eg;
 
     /* root */
     MoveList root;
@@ -895,6 +900,31 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
         s->rng = 0x9E3779B97F4A7C15ULL;
 }
 
+/* The root is an ending the tables know: their best move, with its mate
+ * distance as the score. */
+static bool endgame_move(Search *s)
+{
+    EgMaterial m;
+    char err[300];
+    const EgTable *t;
+    int moves, r;
+    Move best;
+    if (!s->eg || eg_material_of(&s->pos, &m) || !(t = eg_store_get(s->eg, s->pos.v, &m, false, true, err, sizeof err)) ||
+        (r = eg_outcome(t, &s->pos, &moves)) < 0 || r == EG_RES_DRAW)
+        return false;
+    /* the tables know no 100-ply rule: only a mate that comes in time */
+    int plies = r == EG_RES_WIN ? 2 * moves - 1 : 2 * moves;
+    if (s->pos.halfmove + plies > 100 || !eg_best_move(t, &s->pos, &best))
+        return false;
+    s->best = best;
+    s->has_best = true;
+    s->pv[0][0] = best;
+    s->pvlen[0] = 1;
+    publish(s, 1, r == EG_RES_WIN ? MATE - (2 * moves - 1) : -(MATE - 2 * moves), false);
+    publish(s, 0, 0, true);
+    return true;
+}
+
 static void run(Search *s)
 {
     s->t0 = nc_seconds();
@@ -905,6 +935,8 @@ static void run(Search *s)
         publish(s, 0, 0, true);
         return;
     }
+    if (endgame_move(s))
+        return;
     /* first guess: captures by value, then the hash move */
     TTEntry *te = tt_probe(s, p->key);
     score_moves(s, &s->root, s->mscore[0], te && te->move.to ? &te->move : NULL, 0);
@@ -1005,6 +1037,7 @@ Search *search_new(size_t hash_mb)
         }
     s->rng = 0x9E3779B97F4A7C15ULL;
     s->info.done = true; /* idle: nothing is running */
+    s->eg = eg_store_new(NULL, false);
     return s;
 }
 
@@ -1020,6 +1053,7 @@ void search_free(Search *s)
     free(s->mscore);
     free(s->keys);
     free(s->kmat);
+    eg_store_free(s->eg);
     free(s);
 }
 

@@ -5,6 +5,7 @@
  * the terminal and the signals; what a screen does is the screen's. */
 #include "ui.h"
 #include "ui_internal.h"
+#include "ui_drill.h"
 #include "ui_game_screen.h"
 #include "ui_screen.h"
 #include "ui_start.h"
@@ -23,6 +24,7 @@ static const Screen *const screens[SCR_COUNT] = {
     [SCR_START] = &ui_start_screen,
     [SCR_GAME] = &ui_game_screen,
     [SCR_TUTORIAL] = &ui_tutorial_screen,
+    [SCR_DRILL] = &ui_drill_screen,
 };
 
 volatile sig_atomic_t ui_signal_caught;
@@ -266,6 +268,31 @@ static int run_tutorial(Ui *u)
     return 0;
 }
 
+/* The checkmate drill alone, as --drill asks; nothing is saved. */
+static DrillChoice drill_choice(const Options *opt)
+{
+    DrillChoice c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.variant, sizeof c.variant, "%s", opt->variant ? opt->variant : "");
+    snprintf(c.material, sizeof c.material, "%s", opt->drill);
+    c.seed = opt->drill_seed;
+    return c;
+}
+
+static int run_drill(Ui *u, const Options *opt)
+{
+    DrillChoice c = drill_choice(opt);
+    screen_stack_reset(u, screens);
+    screen_push(SCR_DRILL, &c, sizeof c);
+    int opened = screen_depth();
+    screen_run();
+    screen_stack_reset(u, screens);
+    stop_curses();
+    if (!opened)
+        fprintf(stderr, "ninjachess: %s\n", u->msg);
+    return opened ? 0 : 1;
+}
+
 /* Saves what is left to save and gives up the game's file; the reason
  * of a failure reaches stderr once the terminal is back. */
 static int run_game(Ui *u)
@@ -302,6 +329,8 @@ static int run_screens(Ui *u, const Options *opt, bool chosen)
     ui_colours_init(u);
     if (opt->tutorial)
         return run_tutorial(u);
+    if (opt->drill)
+        return run_drill(u, opt);
     if (!chosen)
         chosen = offer_saved_games(u, opt, false);
     else if (matchable(opt))
@@ -331,6 +360,14 @@ int ui_main(const Options *opt)
     if (u.cfg.level && !opt->level)
         u.level = u.cfg.level;
     int chosen = game_from_options(&u, opt);
+    char err[400];
+    if (chosen >= 0 && opt->drill) {
+        DrillChoice c = drill_choice(opt);
+        if (ui_drill_prepare(opt->data_dir, &c, err, sizeof err)) {
+            fprintf(stderr, "ninjachess: --drill: %s\n", err);
+            chosen = -1;
+        }
+    }
     if (chosen < 0 || start_curses()) {
         ui_game_free(&u);
         return 1;

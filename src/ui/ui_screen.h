@@ -10,12 +10,20 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum { SCR_START, SCR_GAME, SCR_TUTORIAL, SCR_COUNT } ScreenId;
+typedef enum { SCR_START, SCR_GAME, SCR_TUTORIAL, SCR_DRILL, SCR_COUNT } ScreenId;
 
 /* A game chosen on the start screen. */
 typedef struct {
     char variant[48], setup[24], options[96], titans[160];
 } GameChoice;
+
+/* The argument of SCR_DRILL: the variant (empty: the game's, else
+ * titan-chess), the material such as "KR" (empty: a menu of those that
+ * force mate), and the seed of the start position (0: a new one). */
+typedef struct {
+    char variant[48], material[8];
+    long long seed;
+} DrillChoice;
 
 /* What a screen hands back to the one below it when it pops. */
 typedef struct {

@@ -200,7 +200,7 @@ static const struct {
     const char *label;
     ScreenId screen;
 } lesson_extras[] = {
-    {NULL, SCR_COUNT},
+    {"Checkmate drills: mate a bare king, counted against the shortest mate", SCR_DRILL},
 };
 
 static void open_lessons(Ui *t)
@@ -212,8 +212,11 @@ static void open_lessons(Ui *t)
             items[n++] = lesson_extras[i].label;
     int k = ui_lesson_menu(t, &lessons, items, n);
     for (size_t i = 0; k >= 0 && i < sizeof lesson_extras / sizeof lesson_extras[0]; i++)
-        if (lesson_extras[i].label && k-- == 0)
-            screen_push(lesson_extras[i].screen, NULL, 0);
+        if (lesson_extras[i].label && k-- == 0) {
+            DrillChoice c = {0}; /* the tutorial's variant, a menu of the materials */
+            snprintf(c.variant, sizeof c.variant, "%s", t->vname);
+            screen_push(lesson_extras[i].screen, &c, sizeof c);
+        }
 }
 
 static void tutorial_activate(Ui *t)

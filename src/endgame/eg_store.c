@@ -1,0 +1,329 @@
+/* Endgame tables on demand, and their cache files: a 128-byte header
+ * (magic, version, variant name and identity, material, attacker, square
+ * count, positions, checksum of the data) and then the attacker-to-move and
+ * defender-to-move bytes.  A file is written under a temporary name and
+ * renamed, so a reader never sees half of one; it is mapped read-only
+ * once every field and the checksum agree. */
+#include "eg_store.h"
+
+#include "eg_solve.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define EG_FILE_VERSION 1u
+#define EG_HEADER_SIZE 128
+#define EG_STORE_MAX 32
+static const char eg_magic[8] = {'N', 'C', 'E', 'G', 'T', 'B', 'L', '\n'};
+
+typedef struct {
+    char magic[8];
+    uint32_t version, nsquares;
+    uint64_t npos, identity, checksum;
+    char variant[48];
+    char material[8];
+    uint32_t attacker;
+    char pad[EG_HEADER_SIZE - 8 - 8 - 24 - 48 - 8 - 4];
+} EgHeader;
+_Static_assert(sizeof(EgHeader) == EG_HEADER_SIZE, "the cache header is 128 bytes");
+
+struct EgStore {
+    char dir[900];
+    bool progress;
+    int n;
+    EgTable *tables[EG_STORE_MAX];
+    uint64_t ids[EG_STORE_MAX];
+    const Variant *vs[EG_STORE_MAX];
+    /* tables looked for without building and not found: not looked for
+     * again (a search asks at every root of such an ending) */
+    int nmissing;
+    uint64_t missing[EG_STORE_MAX];
+    const Variant *missing_v[EG_STORE_MAX];
+};
+
+EgStore *eg_store_new(const char *dir, bool progress)
+{
+    EgStore *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->progress = progress;
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (dir)
+        snprintf(s->dir, sizeof s->dir, "%s", dir);
+    else if (xdg && xdg[0] == '/')
+        snprintf(s->dir, sizeof s->dir, "%s/ninjachess", xdg);
+    else if (home && home[0])
+        snprintf(s->dir, sizeof s->dir, "%s/.cache/ninjachess", home);
+    return s;
+}
+
+static void table_release(EgTable *t)
+{
+    if (t->mem_kind == 1)
+        free(t->mem);
+    else if (t->mem_kind == 2)
+        munmap(t->mem, t->memlen);
+    free(t);
+}
+
+void eg_store_free(EgStore *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < s->n; i++)
+        table_release(s->tables[i]);
+    free(s);
+}
+
+int eg_store_path(const EgStore *s, const Variant *v, const EgMaterial *m, char *buf, int len)
+{
+    if (!s->dir[0])
+        return -1;
+    int k = snprintf(buf, (size_t)len, "%s/%s-%s-%s.egtb", s->dir, v->name, m->name, m->attacker ? "b" : "w");
+    return k < 0 || k >= len ? -1 : 0;
+}
+
+static uint64_t checksum(const uint8_t *d, size_t len)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, d + i, 8);
+        h = (h ^ w) * 0x100000001b3ULL;
+        h ^= h >> 29;
+    }
+    for (; i < len; i++)
+        h = (h ^ d[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+static void fill_header(EgHeader *h, const EgTable *t)
+{
+    memset(h, 0, sizeof *h);
+    memcpy(h->magic, eg_magic, sizeof eg_magic);
+    h->version = EG_FILE_VERSION;
+    h->nsquares = (uint32_t)t->n;
+    h->npos = t->npos;
+    h->identity = eg_identity(t->v, &t->mat);
+    snprintf(h->variant, sizeof h->variant, "%s", t->v->name);
+    snprintf(h->material, sizeof h->material, "%s", t->mat.name);
+    h->attacker = (uint32_t)t->mat.attacker;
+}
+
+/* Maps the cache file into t when it is valid; otherwise says why in why
+ * (empty when there is no file). */
+static int load(EgTable *t, const char *path, char *why, int whylen)
+{
+    why[0] = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno != ENOENT)
+            snprintf(why, (size_t)whylen, "%s", strerror(errno));
+        return -1;
+    }
+    EgHeader want, got;
+    fill_header(&want, t);
+    struct stat st;
+    size_t len = EG_HEADER_SIZE + 2 * t->npos;
+    int rc = -1;
+    if (fstat(fd, &st) || (uint64_t)st.st_size != len)
+        snprintf(why, (size_t)whylen, "size %lld, not %zu", (long long)st.st_size, len);
+    else if (read(fd, &got, sizeof got) != (ssize_t)sizeof got)
+        snprintf(why, (size_t)whylen, "unreadable header");
+    else if (memcmp(got.magic, want.magic, 8) || got.version != want.version)
+        snprintf(why, (size_t)whylen, "not a table of this version");
+    else if (got.identity != want.identity || strcmp(got.variant, want.variant) || strcmp(got.material, want.material) ||
+             got.attacker != want.attacker || got.nsquares != want.nsquares || got.npos != want.npos)
+        snprintf(why, (size_t)whylen, "made for another variant or material");
+    else {
+        void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (map == MAP_FAILED) {
+            snprintf(why, (size_t)whylen, "%s", strerror(errno));
+        } else if (checksum((const uint8_t *)map + EG_HEADER_SIZE, 2 * t->npos) != got.checksum) {
+            snprintf(why, (size_t)whylen, "checksum does not match");
+            munmap(map, len);
+        } else {
+            t->mem = map;
+            t->memlen = len;
+            t->mem_kind = 2;
+            t->wtm = (uint8_t *)map + EG_HEADER_SIZE;
+            t->btm = t->wtm + t->npos;
+            rc = 0;
+        }
+    }
+    close(fd);
+    return rc;
+}
+
+static int mkdirs(const char *dir)
+{
+    char buf[900];
+    snprintf(buf, sizeof buf, "%s", dir);
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(buf, 0755) && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+static int write_all(int fd, const void *data, size_t len)
+{
+    const char *d = data;
+    while (len) {
+        ssize_t k = write(fd, d, len);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        d += k;
+        len -= (size_t)k;
+    }
+    return 0;
+}
+
+/* Saves t; a failure is told but the table in memory stays usable. */
+static void save(const EgStore *s, const EgTable *t, const char *path)
+{
+    EgHeader h;
+    fill_header(&h, t);
+    h.checksum = checksum(t->wtm, 2 * t->npos);
+    char tmp[1200];
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    int fd = -1;
+    if (mkdirs(s->dir) == 0)
+        fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    bool ok = fd >= 0 && write_all(fd, &h, sizeof h) == 0 && write_all(fd, t->wtm, 2 * t->npos) == 0;
+    if (fd >= 0 && close(fd))
+        ok = false;
+    if (ok && rename(tmp, path) == 0)
+        return;
+    int e = errno;
+    if (fd >= 0)
+        unlink(tmp);
+    if (s->progress)
+        fprintf(stderr, "ninjachess: could not save %s: %s\n", path, strerror(e));
+}
+
+typedef struct {
+    const EgTable *t;
+    int last;
+    bool tty;  /* a terminal: one line updated in place; else only the stages */
+    const char *stage;
+} Progress;
+
+static void show_progress(void *ctx, const char *stage, double fraction, int layer)
+{
+    Progress *pr = ctx;
+    int pct = (int)(fraction * 100);
+    if (layer < 0 && pct == pr->last)
+        return;
+    pr->last = pct;
+    if (!pr->tty) {
+        if (pr->stage != stage)
+            fprintf(stderr, "ninjachess: building %s (%s): %s\n", pr->t->mat.name, pr->t->v->name, stage);
+        pr->stage = stage;
+        return;
+    }
+    if (layer >= 0)
+        fprintf(stderr, "\rninjachess: building %s (%s): %s %d        ", pr->t->mat.name, pr->t->v->name, stage, layer);
+    else
+        fprintf(stderr, "\rninjachess: building %s (%s): %s %d%%       ", pr->t->mat.name, pr->t->v->name, stage, pct);
+    fflush(stderr);
+}
+
+static int add(EgStore *s, EgTable *t)
+{
+    if (s->n == EG_STORE_MAX) {
+        table_release(s->tables[0]);
+        memmove(s->tables, s->tables + 1, sizeof s->tables[0] * (EG_STORE_MAX - 1));
+        memmove(s->ids, s->ids + 1, sizeof s->ids[0] * (EG_STORE_MAX - 1));
+        memmove(s->vs, s->vs + 1, sizeof s->vs[0] * (EG_STORE_MAX - 1));
+        s->n--;
+    }
+    s->tables[s->n] = t;
+    s->ids[s->n] = eg_identity(t->v, &t->mat);
+    s->vs[s->n++] = t->v;
+    return 0;
+}
+
+static const EgTable *find(const EgStore *s, const Variant *v, const EgMaterial *m)
+{
+    uint64_t id = eg_identity(v, m);
+    for (int i = 0; i < s->n; i++)
+        if (s->vs[i] == v && s->ids[i] == id && !strcmp(s->tables[i]->mat.name, m->name))
+            return s->tables[i];
+    return NULL;
+}
+
+static int build(EgStore *s, EgTable *t, bool allow, bool allow_small, char *err, int errlen)
+{
+    const EgTable *sub[EG_MAX_PIECES] = {NULL, NULL};
+    if (t->mat.npieces == 2)
+        for (int k = 0; k < 2; k++) {
+            EgMaterial m = eg_material_without(&t->mat, k);
+            sub[k] = eg_store_get(s, t->v, &m, allow, allow_small, err, errlen);
+            if (!sub[k])
+                return -1;
+        }
+    Progress pr = {t, -1, isatty(STDERR_FILENO), NULL};
+    int rc = eg_solve(t, sub, s->progress ? show_progress : NULL, &pr, err, errlen);
+    if (s->progress)
+        fprintf(stderr, "%sninjachess: built %s (%s)%s\n", pr.tty ? "\r" : "", t->mat.name, t->v->name,
+                pr.tty ? "                                        " : "");
+    return rc;
+}
+
+const EgTable *eg_store_get(EgStore *s, const Variant *v, const EgMaterial *m, bool allow, bool allow_small, char *err,
+                            int errlen)
+{
+    const EgTable *have = find(s, v, m);
+    if (have)
+        return have;
+    if (!allow && !(allow_small && m->npieces == 1))
+        for (int i = 0; i < s->nmissing; i++)
+            if (s->missing_v[i] == v && s->missing[i] == eg_identity(v, m)) {
+                snprintf(err, (size_t)errlen, "no table of %s for %s", m->name, v->name);
+                return NULL;
+            }
+    EgTable *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, (size_t)errlen, "out of memory");
+        return NULL;
+    }
+    eg_table_init(t, v, m);
+    char path[1100], why[200] = "";
+    bool cached = eg_store_path(s, v, m, path, sizeof path) == 0;
+    if (cached && load(t, path, why, sizeof why) == 0) {
+        add(s, t);
+        return t;
+    }
+    if (!allow && !(allow_small && m->npieces == 1)) {
+        snprintf(err, (size_t)errlen, "no table of %s for %s%s%s", m->name, v->name, why[0] ? ": " : "", why);
+        free(t);
+        if (s->nmissing < EG_STORE_MAX) {
+            s->missing[s->nmissing] = eg_identity(v, m);
+            s->missing_v[s->nmissing++] = v;
+        }
+        return NULL;
+    }
+    if (why[0] && s->progress)
+        fprintf(stderr, "ninjachess: %s is not a valid table (%s): building it again\n", path, why);
+    if (build(s, t, allow, allow_small, err, errlen)) {
+        table_release(t);
+        return NULL;
+    }
+    if (cached)
+        save(s, t, path);
+    add(s, t);
+    return t;
+}

@@ -1,0 +1,303 @@
+/* The checkmate drill: a start drawn at random (or from a seed) among the
+ * positions the endgame table says the attacker (White, to move) mates
+ * from; the player plays White, the table plays the defence that delays
+ * mate the longest, and the end is reported against the shortest mate.
+ * The game in progress (app) is untouched but for its message; the drill
+ * is this screen's own Ui, as the tutorial's sandbox is.  The tables live
+ * in one store for the program's life (one terminal, one drill). */
+#include "ui_drill.h"
+
+#include "../datafile.h"
+#include "../endgame/eg_store.h"
+
+#include <curses.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+    Ui t;
+    DrillChoice c;
+    const EgTable *tab;
+    uint64_t rng;
+    int shortest;   /* moves to mate from the start */
+    int used;       /* White's moves so far */
+    bool over;
+} Drill;
+
+static Drill drill;
+static EgStore *store;
+
+static EgStore *the_store(bool progress)
+{
+    if (!store)
+        store = eg_store_new(NULL, progress);
+    return store;
+}
+
+static const char *variant_of(const DrillChoice *c, const Ui *app)
+{
+    if (c->variant[0])
+        return c->variant;
+    return app && app->v ? app->vname : "titan-chess";
+}
+
+/* The table of the material, when it forces mate. */
+static const EgTable *mating_table(const Variant *v, const char *material, bool progress, char *err, int errlen)
+{
+    EgMaterial m;
+    if (eg_material_parse(v, material, NC_WHITE, &m, err, errlen))
+        return NULL;
+    EgStore *s = the_store(progress);
+    const EgTable *t = s ? eg_store_get(s, v, &m, true, true, err, errlen) : NULL;
+    if (!s)
+        snprintf(err, (size_t)errlen, "out of memory");
+    if (!t)
+        return NULL;
+    EgStats st;
+    eg_stats(t, &st);
+    if (!eg_forces_mate(&st)) {
+        snprintf(err, (size_t)errlen, "%s cannot force mate in %s: no drill", m.name, v->name);
+        return NULL;
+    }
+    return t;
+}
+
+int ui_drill_prepare(const char *data_dir, const DrillChoice *c, char *err, int errlen)
+{
+    if (!c->material[0])
+        return 0;
+    DataErrors errs;
+    Variant *v = variant_load(data_dir, variant_of(c, NULL), &errs);
+    if (!v) {
+        snprintf(err, (size_t)errlen, "%s", errs.n ? errs.msg[0] : "the variant does not load");
+        return -1;
+    }
+    int rc = mating_table(v, c->material, true, err, errlen) ? 0 : -1;
+    variant_free(v);
+    return rc;
+}
+
+/* A new start: a won position with White to move, drawn at random. */
+static void new_start(Drill *d)
+{
+    size_t i = eg_random_win(d->tab, &d->rng);
+    Position p;
+    eg_position(d->tab, i, true, &p);
+    d->t.cursor = 0;
+    ui_game_reset(&d->t, &p);
+    d->shortest = d->tab->wtm[i];
+    d->used = 0;
+    d->over = false;
+    ui_msg(&d->t, false, "Drill %s: mate the black king. n new start, m type a move, q back", d->tab->mat.name);
+}
+
+/* After each ply: the end, when it has come. */
+static void check_end(Drill *d)
+{
+    Ui *t = &d->t;
+    int moves;
+    if (ui_game_over(t)) {
+        d->over = true;
+        if (t->status == GS_CHECKMATE)
+            ui_msg(t, false, "Mated in %d move%s; the shortest mate was %d%s. n for a new start", d->used,
+                   d->used == 1 ? "" : "s", d->shortest, d->used == d->shortest ? " (perfect)" : "");
+        else
+            ui_msg(t, true, "Drawn (%s) after %d moves; mate was possible in %d. n for a new start",
+                   game_status_text(t->status), d->used, d->shortest);
+    } else if (eg_outcome(d->tab, &t->g.pos, &moves) == EG_RES_DRAW) {
+        d->over = true;
+        ui_msg(t, true, "The mate is gone: the defence holds a draw now. n for a new start");
+    }
+}
+
+/* White's move, then the table's defence. */
+static void play_white(Drill *d, const Move *m)
+{
+    Ui *t = &d->t;
+    ui_play(t, m);
+    d->used++;
+    check_end(d);
+    if (d->over)
+        return;
+    Move reply;
+    if (eg_best_move(d->tab, &t->g.pos, &reply)) {
+        ui_play(t, &reply);
+        check_end(d);
+    }
+    if (!d->over)
+        ui_msg(t, false, "%d move%s played", d->used, d->used == 1 ? "" : "s");
+}
+
+static void type_move(Drill *d)
+{
+    char buf[160] = "", err[256];
+    if (!ui_prompt(&d->t, "Move: ", buf, sizeof buf) || !buf[0])
+        return;
+    Move m;
+    if (move_from_text(&d->t.g.pos, buf, &m, err, sizeof err))
+        ui_msg(&d->t, true, "%s", err);
+    else
+        play_white(d, &m);
+}
+
+static void activate(Drill *d)
+{
+    Ui *t = &d->t;
+    if (t->sel) {
+        Move c[32];
+        int n = ui_candidates(t, t->cursor, c, 32);
+        if (n > 0) {
+            /* one move here, or the player picks among several */
+            Move m = c[0];
+            if (n > 1) {
+                int before = t->g.nply;
+                ui_play_candidates(t, c, n);
+                if (t->g.nply == before)
+                    return;
+                m = t->g.moves[t->g.nply - 1];
+                ui_undo(t);
+            }
+            play_white(d, &m);
+            return;
+        }
+    }
+    int code = t->g.pos.board[t->cursor];
+    ui_select(t, code != NC_EMPTY && nc_colour(code) == t->g.pos.side ? t->cursor : 0);
+}
+
+/* A menu of the materials that force mate, of one piece (built now if
+ * need be) and of two pieces when their tables are cached. */
+static bool choose_material(Drill *d, char *err, int errlen)
+{
+    const Variant *v = d->t.v;
+    char names[64][8];
+    const char *items[64];
+    int n = 0, king = -1;
+    for (int t = 0; t < v->ntypes; t++)
+        if (v->types[t].royal)
+            king = t;
+    ui_msg(&d->t, false, "Looking up the endgame tables of %s ...", v->name);
+    ui_draw(&d->t);
+    refresh();
+    for (int a = 0; a < v->ntypes && king >= 0; a++)
+        for (int b = a - 1; b < v->ntypes && n < 64; b++) {
+            char text[4] = {v->types[king].letter, v->types[a].letter, b >= a ? v->types[b].letter : 0, 0};
+            EgMaterial m;
+            char e[300];
+            if (eg_material_parse(v, text, NC_WHITE, &m, e, sizeof e))
+                continue;
+            const EgTable *t = eg_store_get(the_store(false), v, &m, false, true, e, sizeof e);
+            EgStats st;
+            if (!t)
+                continue;
+            eg_stats(t, &st);
+            if (eg_forces_mate(&st)) {
+                snprintf(names[n], sizeof names[n], "%s", m.name);
+                items[n] = names[n];
+                n++;
+            }
+        }
+    int k = n ? ui_menu(&d->t, "Checkmate drill: which material?", items, n) : -1;
+    if (k < 0) {
+        snprintf(err, (size_t)errlen, n ? "no drill chosen" : "no endgame table of %s forces mate", v->name);
+        return false;
+    }
+    snprintf(d->c.material, sizeof d->c.material, "%s", names[k]);
+    return true;
+}
+
+static bool drill_open(Ui *u, const void *arg, void **self)
+{
+    Drill *d = &drill;
+    ui_game_free(&d->t);
+    memset(d, 0, sizeof *d);
+    if (arg)
+        d->c = *(const DrillChoice *)arg;
+    Ui *t = &d->t;
+    t->drop_type = -1;
+    t->tut_type = -1;
+    t->utf8 = u->utf8;
+    t->ascii = u->ascii;
+    t->colours = u->colours;
+    t->player[0] = t->player[1] = PL_HUMAN;
+    char err[400];
+    const char *name = variant_of(&d->c, u);
+    if (ui_game_new(t, u->data_dir, name, NULL, NULL, NULL, NULL, err, sizeof err) ||
+        (!d->c.material[0] && !choose_material(d, err, sizeof err)) ||
+        !(d->tab = mating_table(t->v, d->c.material, false, err, sizeof err))) {
+        ui_msg(u, true, "drill: %s", err);
+        ui_game_free(t);
+        memset(d, 0, sizeof *d);
+        return false;
+    }
+    ui_computer_stop(u);
+    d->rng = d->c.seed ? (uint64_t)d->c.seed : (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)d;
+    new_start(d);
+    *self = d;
+    return true;
+}
+
+static void drill_draw(Ui *u, void *self)
+{
+    (void)u;
+    ui_draw(&((Drill *)self)->t);
+}
+
+static const struct {
+    int key, dx, dy;
+} cursor_keys[] = {
+    {KEY_LEFT, -1, 0}, {'h', -1, 0}, {KEY_RIGHT, 1, 0}, {'l', 1, 0},
+    {KEY_UP, 0, 1}, {'k', 0, 1}, {KEY_DOWN, 0, -1}, {'j', 0, -1},
+};
+
+static void drill_key(Ui *u, void *self, int k)
+{
+    Drill *d = self;
+    Ui *t = &d->t;
+    if (k == 'q') {
+        ui_msg(u, false, "Back from the drill");
+        screen_pop(NULL);
+        return;
+    }
+    for (size_t i = 0; i < sizeof cursor_keys / sizeof cursor_keys[0]; i++)
+        if (cursor_keys[i].key == k) {
+            ui_cursor_step(t, cursor_keys[i].dx, cursor_keys[i].dy);
+            return;
+        }
+    MEVENT ev;
+    if (k == 'n')
+        new_start(d);
+    else if (k == 'f')
+        t->flipped = !t->flipped;
+    else if (k == KEY_RESIZE)
+        return;
+    else if (d->over)
+        ui_msg(t, true, "The drill is over: n for a new start, q back");
+    else if (k == 'm' || k == ':')
+        type_move(d);
+    else if (k == '\n' || k == '\r' || k == KEY_ENTER || k == ' ')
+        activate(d);
+    else if (k == KEY_MOUSE && getmouse(&ev) == OK && ui_square_at(t, ev.y, ev.x)) {
+        t->cursor = ui_square_at(t, ev.y, ev.x);
+        activate(d);
+    } else if (k == 27)
+        ui_select(t, 0);
+    else
+        ui_msg(t, true, "Drill keys: arrows and Enter move, m type a move, n new start, f flip, q back");
+}
+
+static void drill_close(Ui *u, void *self)
+{
+    (void)u;
+    Drill *d = self;
+    ui_game_free(&d->t);
+    memset(d, 0, sizeof *d);
+}
+
+const Screen ui_drill_screen = {
+    .name = "drill",
+    .open = drill_open,
+    .draw = drill_draw,
+    .key = drill_key,
+    .close = drill_close,
+};

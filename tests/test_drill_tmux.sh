@@ -1,0 +1,78 @@
+#!/bin/sh
+# End-to-end test of the checkmate drill: the start of a seeded drill
+# (printed by --endgame with the same seed) is played to mate with the
+# tables' own best moves, typed into the drill screen in a detached tmux
+# server, and the screen must report a mate in the shortest number of
+# moves.  Also: a drill for a material that cannot force mate is refused.
+# Works without a terminal (CI=true): tmux provides the pseudo-terminal.
+# usage: test_drill_tmux.sh NINJACHESS DATA_DIR
+set -u
+BIN=$1
+DATA=$2
+command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
+
+TMP=$(mktemp -d /tmp/nc_drill_XXXXXX)
+SOCK="ncdrill$$"
+export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state" XDG_CACHE_HOME="$TMP/cache" LANG=C.UTF-8 LC_ALL=C.UTF-8
+mkdir -p "$HOME"
+case "${TERM:-dumb}" in dumb|"") export TERM=xterm-256color ;; esac
+printf 'set -s exit-empty off\nset -g remain-on-exit on\nset -g default-terminal tmux-256color\n' >"$TMP/tmux.conf"
+T() { tmux -L "$SOCK" -f "$TMP/tmux.conf" "$@"; }
+cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$TMP"; }
+trap cleanup EXIT
+
+FAILS=0
+S=drill
+screen() { T capture-pane -p -t "$S" 2>/dev/null; }
+fail() { echo "FAIL: $*"; echo "---- screen ----"; screen; echo "----------------"; FAILS=$((FAILS + 1)); }
+ok() { echo "ok: $*"; }
+wait_for() {
+    n=0; max=$(( ${2:-10} * 10 ))
+    while [ $n -lt $max ]; do
+        screen | grep -F -q -- "$1" && return 0
+        sleep 0.1; n=$((n + 1))
+    done
+    return 1
+}
+
+# A material that cannot force mate has no drill (refused before the screen starts).
+out=$("$BIN" --data-dir "$DATA" --variant chess --drill KB 2>&1)
+if [ $? -eq 1 ] && echo "$out" | grep -q "KB cannot force mate in chess"; then ok "no drill for KB"; else fail "KB drill: $out"; fi
+
+SEED=7
+line=$("$BIN" --data-dir "$DATA" --variant chess --endgame KR --drill-seed $SEED 2>/dev/null | grep "^drill start")
+START=$(echo "$line" | sed -n "s/^drill start (seed $SEED): \(.*\) mates in [0-9]*\$/\1/p")
+N=$(echo "$line" | sed -n 's/.* mates in \([0-9]*\)$/\1/p')
+[ -n "$START" ] && [ -n "$N" ] || { fail "no drill start in: $line"; exit 1; }
+
+# best MOVES...: the tables' move after the start and these moves (the search plays the table's move).
+best() { "$BIN" --data-dir "$DATA" --variant chess --fen "$START" ${1:+--play $1} --depth 1 2>/dev/null | tail -1; }
+
+T new-session -d -s "$S" -x 80 -y 24 -e "XDG_STATE_HOME=$XDG_STATE_HOME" -e "HOME=$HOME" \
+    -e "XDG_CACHE_HOME=$XDG_CACHE_HOME" -e "LANG=C.UTF-8" -e "LC_ALL=C.UTF-8" \
+    "$BIN" --data-dir "$DATA" --variant chess --drill KR --drill-seed $SEED
+wait_for "Drill KR: mate the black king" 20 || fail "the drill did not start"
+
+MOVES=""
+i=1
+while [ $i -le "$N" ]; do
+    m=$(best "$MOVES")
+    T send-keys -t "$S" m
+    wait_for "Move:" || fail "no move prompt"
+    T send-keys -t "$S" "$m" Enter
+    MOVES="$MOVES $m"
+    if [ $i -lt "$N" ]; then
+        wait_for "$i move" || { fail "move $i ($m) not played"; break; }
+        MOVES="$MOVES $(best "$MOVES")"
+    fi
+    i=$((i + 1))
+done
+if wait_for "Mated in $N moves; the shortest mate was $N (perfect)"; then
+    ok "drill KR played to mate in $N moves"
+else
+    fail "no report of the mate in $N"
+fi
+T send-keys -t "$S" q
+
+[ $FAILS -eq 0 ] || { echo "$FAILS failure(s)"; exit 1; }
+echo "all drill tests passed"

@@ -1,0 +1,458 @@
+/* The endgame solver: the known orthodox results (longest mates of KQ, KR,
+ * KBB and KBN against a bare king; KB and KN cannot mate), the per-piece
+ * move tables against the move generator on every shipped variant, best
+ * moves that mate in exactly the distance the table gives, materials that
+ * are refused, and the cache files (used when valid, rebuilt when not). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "datafile.h"
+#include "endgame/eg_movetab.h"
+#include "endgame/eg_solve.h"
+#include "endgame/eg_store.h"
+#include "game.h"
+#include "movegen.h"
+#include "search/search.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static Variant *load(const char *name)
+{
+    DataErrors errs;
+    Variant *v = variant_load(NC_TEST_DATA_DIR, name, &errs);
+    if (!v)
+        data_errors_print(&errs, stderr);
+    assert_non_null(v);
+    return v;
+}
+
+static EgMaterial material(const Variant *v, const char *text)
+{
+    EgMaterial m;
+    char err[200];
+    if (eg_material_parse(v, text, NC_WHITE, &m, err, sizeof err))
+        fail_msg("%s", err);
+    return m;
+}
+
+/* A store caching nowhere: every table is built. */
+static const EgTable *table(EgStore *s, const Variant *v, const char *text)
+{
+    EgMaterial m = material(v, text);
+    char err[300];
+    const EgTable *t = eg_store_get(s, v, &m, true, true, err, sizeof err);
+    if (!t)
+        fail_msg("%s", err);
+    return t;
+}
+
+static int longest(const EgTable *t)
+{
+    EgStats st;
+    eg_stats(t, &st);
+    return st.longest;
+}
+
+/* From the position mating in the longest time, both sides play the
+ * table's best moves: mate comes after exactly that many moves. */
+static void play_out(const EgTable *t)
+{
+    EgStats st;
+    eg_stats(t, &st);
+    Position p;
+    eg_position(t, st.longest_index, true, &p);
+    Game g;
+    game_init(&g, &p);
+    int moves = 0;
+    for (int ply = 0; ply < 2 * st.longest - 1; ply++) {
+        Move m;
+        assert_true(eg_best_move(t, &g.pos, &m));
+        if (g.pos.side == t->mat.attacker)
+            moves++;
+        game_push(&g, &m);
+    }
+    MoveList ml;
+    gen_legal(&g.pos, &ml);
+    assert_int_equal(ml.n, 0);
+    assert_true(in_check(&g.pos));
+    assert_int_equal(moves, st.longest);
+    game_free(&g);
+}
+
+/* Each value agrees with the values after every legal move, as the
+ * move generator gives them (not the per-piece tables): a win in n has a
+ * move to a loss in n - 1 and none shorter; a loss in n has every move
+ * going to wins of at most n, one of exactly n; a draw has no move to a
+ * loss (attacker) or every move to a draw or a capture (defender).
+ * Returns the number of positions checked. */
+static int check_sample(const EgTable *t, int samples, uint64_t seed)
+{
+    int checked = 0;
+    uint64_t rng = seed;
+    for (int k = 0; k < samples; k++) {
+        rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+        size_t i = (size_t)((rng >> 17) % t->npos);
+        bool att = (rng >> 13) & 1;
+        int b = att ? t->wtm[i] : t->btm[i];
+        if (b == EG_ILLEGAL)
+            continue;
+        Position p;
+        eg_position(t, i, att, &p);
+        MoveList ml;
+        gen_legal(&p, &ml);
+        int best = -1, worst = -1, draws = 0, wins = 0;
+        for (int j = 0; j < ml.n; j++) {
+            Undo u;
+            make_move(&p, &ml.m[j], &u);
+            int moves, r;
+            if (p.npieces[t->mat.attacker] < 1 + t->mat.npieces) {
+                /* a capture: the smaller table's business; a capture of the last piece draws */
+                r = p.npieces[t->mat.attacker] == 1 ? EG_RES_DRAW : -2;
+                moves = 0;
+            } else {
+                r = eg_outcome(t, &p, &moves);
+            }
+            unmake_move(&p, &ml.m[j], &u);
+            assert_true(r != -1);
+            if (r == -2)
+                continue;
+            if (r == EG_RES_DRAW)
+                draws++;
+            else {
+                wins++;
+                if (best < 0 || moves < best)
+                    best = moves;
+                if (moves > worst)
+                    worst = moves;
+            }
+        }
+        if (att && b != EG_DRAW)
+            assert_int_equal(best, b - 1);
+        else if (att)
+            assert_int_equal(wins, 0);
+        else if (b != EG_DRAW && t->mat.npieces == 1) {
+            assert_int_equal(draws, 0);
+            if (ml.n)
+                assert_int_equal(worst, b - 1);
+            else
+                assert_int_equal(b, 1);
+        } else if (t->mat.npieces == 1) {
+            /* a drawn defender keeps the draw: a move to a draw, or stalemate */
+            assert_true(draws > 0 || (ml.n == 0 && !in_check(&p)));
+        }
+        checked++;
+    }
+    return checked;
+}
+
+static void test_chess_one_piece(void **state)
+{
+    (void)state;
+    Variant *v = load("chess");
+    EgStore *s = eg_store_new("", false);
+    assert_int_equal(longest(table(s, v, "KQ")), 10);
+    assert_int_equal(longest(table(s, v, "KR")), 16);
+    assert_int_equal(longest(table(s, v, "KB")), 0);
+    assert_int_equal(longest(table(s, v, "KN")), 0);
+    play_out(table(s, v, "KR"));
+    assert_true(check_sample(table(s, v, "KR"), 3000, 1) > 2000);
+    assert_true(check_sample(table(s, v, "KB"), 1000, 2) > 500);
+    EgStats st;
+    eg_stats(table(s, v, "KQ"), &st);
+    /* 64*63*62 placements less the kings side by side or the defender in
+     * check for the attacker to move... the counts only need to add up */
+    assert_int_equal(st.wins[0] + st.draws[0], st.legal[0]);
+    assert_true(st.mates > 0);
+    eg_store_free(s);
+    variant_free(v);
+}
+
+static void test_chess_bishops(void **state)
+{
+    (void)state;
+    Variant *v = load("chess");
+    EgStore *s = eg_store_new("", false);
+    assert_int_equal(longest(table(s, v, "KBB")), 19);
+    eg_store_free(s);
+    variant_free(v);
+}
+
+static void test_chess_bishop_knight(void **state)
+{
+    (void)state;
+#ifdef NC_SANITIZED
+    skip(); /* minutes under the sanitizers; the plain build checks it */
+#endif
+    Variant *v = load("chess");
+    EgStore *s = eg_store_new("", false);
+    const EgTable *t = table(s, v, "KBN");
+    assert_int_equal(longest(t), 33);
+    play_out(t);
+    assert_true(check_sample(t, 3000, 3) > 2000);
+    eg_store_free(s);
+    variant_free(v);
+}
+
+
+static uint64_t rng_state = 12345;
+static int rnd(int n)
+{
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (int)((rng_state >> 33) % (uint64_t)n);
+}
+
+/* What the move generator says piece i of b may do: quiet moves to `to`
+ * (the board exactly as b) and whether it removes piece `target`. */
+static void board_pos(const Variant *v, const EgBoard *b, const uint16_t *sq_of, int side, Position *p)
+{
+    pos_clear(p, v);
+    for (int i = 0; i < b->n; i++)
+        pos_put(p, sq_of[b->sq[i]], b->code[i]);
+    p->side = side;
+}
+
+static bool gen_has(const Position *p, int from, int to, int removed)
+{
+    static MoveList ml;
+    gen_pseudo((Position *)p, &ml);
+    for (int i = 0; i < ml.n; i++) {
+        const Move *m = &ml.m[i];
+        if (m->from != from || m->kind != MK_NORMAL)
+            continue;
+        if (removed < 0 && m->to == to && !m->cap[0] && p->board[to] == NC_EMPTY)
+            return true;
+        if (removed >= 0 && (m->to == removed || m->cap[0] == removed || m->cap[1] == removed))
+            return true;
+    }
+    return false;
+}
+
+/* The per-piece tables against the move generator, on random boards of
+ * four pieces with the tested piece among up to three others. */
+static void cross_check(const char *variant, const char *letters)
+{
+    Variant *v = load(variant);
+    EgTable geo;
+    EgMaterial none = {.npieces = 0};
+    eg_table_init(&geo, v, &none); /* the square numbering */
+    for (const char *l = letters; *l; l++) {
+        int type = nc_type_of_letter(v, *l);
+        assert_true(type >= 0);
+        for (int colour = 0; colour < 2; colour++) {
+            EgMoveTab mt;
+            assert_int_equal(egm_build(&mt, v, geo.sq_of, geo.n, type, colour), 0);
+            int checked = 0;
+            for (int trial = 0; trial < 3000; trial++) {
+                EgBoard b = {.n = 2 + rnd(3)};
+                for (int i = 0; i < b.n; i++) {
+                    bool clash;
+                    do {
+                        b.sq[i] = rnd(geo.n);
+                        clash = false;
+                        for (int j = 0; j < i; j++)
+                            clash |= b.sq[j] == b.sq[i];
+                    } while (clash);
+                    b.code[i] = nc_code(i == 0 ? type : rnd(v->ntypes), rnd(2));
+                    while (i && v->types[nc_type(b.code[i])].titan)
+                        b.code[i] = nc_code(rnd(v->ntypes), rnd(2));
+                }
+                b.code[0] = nc_code(type, colour);
+                Position p;
+                board_pos(v, &b, geo.sq_of, colour, &p);
+                for (int to = 0; to < geo.n; to++) {
+                    bool empty = true;
+                    for (int i = 0; i < b.n; i++)
+                        empty &= b.sq[i] != to;
+                    if (empty)
+                        assert_int_equal(egm_can_move(&mt, &b, 0, to), gen_has(&p, geo.sq_of[b.sq[0]], geo.sq_of[to], -1));
+                }
+                for (int k = 1; k < b.n; k++)
+                    if (nc_colour(b.code[k]) != colour) {
+                        assert_int_equal(egm_removes(&mt, &b, 0, k, 0),
+                                         gen_has(&p, geo.sq_of[b.sq[0]], 0, geo.sq_of[b.sq[k]]));
+                        checked++;
+                    }
+            }
+            assert_true(checked > 1000);
+            egm_free(&mt);
+        }
+    }
+    variant_free(v);
+}
+
+static void test_move_tables(void **state)
+{
+    (void)state;
+    cross_check("chess", "KQN");
+    cross_check("titan-chess", "FUWL");
+    cross_check("stealth-ninja", "SG");
+    cross_check("flying-warmachines", "MEHZ");
+}
+
+/* The verdicts of some pieces of the big boards, each checked against
+ * the move generator on a sample of positions. */
+static void test_big_board_verdicts(void **state)
+{
+    (void)state;
+    Variant *v = load("flying-warmachines");
+    EgStore *s = eg_store_new("", false);
+    const EgTable *t = table(s, v, "KR");
+    EgStats st;
+    eg_stats(t, &st);
+    assert_true(eg_forces_mate(&st));
+    assert_int_equal(st.longest, 22);
+    assert_true(check_sample(t, 3000, 4) > 2000);
+    t = table(s, v, "KZ"); /* the Wazir-Knight: no forced mate */
+    eg_stats(t, &st);
+    assert_false(eg_forces_mate(&st));
+    assert_true(check_sample(t, 3000, 5) > 2000);
+    eg_store_free(s);
+    variant_free(v);
+}
+
+static void test_refused_materials(void **state)
+{
+    (void)state;
+    Variant *v = load("chess"), *tv = load("chess-titan-rooks");
+    EgMaterial m;
+    char err[200];
+    assert_int_equal(eg_material_parse(v, "KP", NC_WHITE, &m, err, sizeof err), -1);
+    assert_non_null(strstr(err, "promotes"));
+    assert_int_equal(eg_material_parse(v, "QR", NC_WHITE, &m, err, sizeof err), -1);
+    assert_non_null(strstr(err, "must start with the king"));
+    assert_int_equal(eg_material_parse(v, "KX", NC_WHITE, &m, err, sizeof err), -1);
+    assert_non_null(strstr(err, "no piece with the letter X"));
+    assert_int_equal(eg_material_parse(v, "KRRR", NC_WHITE, &m, err, sizeof err), -1);
+    assert_int_equal(eg_material_parse(v, "KK", NC_WHITE, &m, err, sizeof err), -1);
+    assert_int_equal(eg_material_parse(tv, "KR", NC_WHITE, &m, err, sizeof err), -1);
+    assert_non_null(strstr(err, "Titan"));
+    /* letters in any case and order name one table */
+    assert_int_equal(eg_material_parse(v, "knb", NC_WHITE, &m, err, sizeof err), 0);
+    assert_string_equal(m.name, "KBN");
+    variant_free(v);
+    variant_free(tv);
+}
+
+static void write_byte(const char *path, long off, int byte)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, off, SEEK_SET);
+    fputc(byte, f);
+    fclose(f);
+}
+
+/* A cache file is used when it is valid, and rebuilt when it is not. */
+static void test_cache(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/nc_egtest_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    Variant *v = load("chess");
+    EgMaterial m = material(v, "KR");
+    char err[300], path[1200];
+    EgStore *s = eg_store_new(dir, false);
+    const EgTable *t = eg_store_get(s, v, &m, true, true, err, sizeof err);
+    assert_non_null(t);
+    assert_int_equal(t->mem_kind, 1); /* built */
+    assert_int_equal(eg_store_path(s, v, &m, path, sizeof path), 0);
+    eg_store_free(s);
+
+    s = eg_store_new(dir, false);
+    t = eg_store_get(s, v, &m, false, false, err, sizeof err);
+    assert_non_null(t);
+    assert_int_equal(t->mem_kind, 2); /* mapped from the file */
+    assert_int_equal(longest(t), 16);
+    eg_store_free(s);
+
+    /* a changed byte of the data: the checksum fails, the table is not used */
+    write_byte(path, 128 + 1000, 77);
+    s = eg_store_new(dir, false);
+    assert_null(eg_store_get(s, v, &m, false, false, err, sizeof err));
+    assert_non_null(strstr(err, "checksum"));
+    t = eg_store_get(s, v, &m, true, true, err, sizeof err);
+    assert_non_null(t);
+    assert_int_equal(t->mem_kind, 1);
+    eg_store_free(s);
+    /* ... and the rebuilt file is good again; a header of another version is not */
+    s = eg_store_new(dir, false);
+    assert_non_null(eg_store_get(s, v, &m, false, false, err, sizeof err));
+    eg_store_free(s);
+    write_byte(path, 8, 99);
+    s = eg_store_new(dir, false);
+    assert_null(eg_store_get(s, v, &m, false, false, err, sizeof err));
+    assert_non_null(strstr(err, "version"));
+    eg_store_free(s);
+    /* a short file */
+    assert_int_equal(truncate(path, 1000), 0);
+    s = eg_store_new(dir, false);
+    assert_null(eg_store_get(s, v, &m, false, false, err, sizeof err));
+    assert_non_null(strstr(err, "size"));
+    eg_store_free(s);
+    /* a table of another material under this name */
+    EgMaterial q = material(v, "KQ");
+    char qpath[1200];
+    s = eg_store_new(dir, false);
+    assert_non_null(eg_store_get(s, v, &q, true, true, err, sizeof err));
+    assert_int_equal(eg_store_path(s, v, &q, qpath, sizeof qpath), 0);
+    eg_store_free(s);
+    assert_int_equal(rename(qpath, path), 0);
+    s = eg_store_new(dir, false);
+    assert_null(eg_store_get(s, v, &m, false, false, err, sizeof err));
+    assert_non_null(strstr(err, "another variant or material"));
+    eg_store_free(s);
+    unlink(path);
+    rmdir(dir);
+    variant_free(v);
+}
+
+/* The search plays the table's move at the root, scored as the mate. */
+static void test_search_uses_table(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/nc_egsearch_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    setenv("XDG_CACHE_HOME", dir, 1);
+    Variant *v = load("chess");
+    Position p;
+    char err[200];
+    assert_int_equal(pos_from_fen(&p, v, "8/8/8/8/8/2k5/1R6/K7 w - - 0 1", err, sizeof err), 0);
+    Game g;
+    game_init(&g, &p);
+    Search *s = search_new(1);
+    SearchLimits lim = {1, 0, 0, 1}; /* depth 1, the weakest level: only the table mates in 16 */
+    SearchInfo in;
+    search_run(s, &g, &lim, &in);
+    assert_true(in.has_best);
+    assert_int_equal(in.score, SEARCH_MATE - 31);
+    search_free(s);
+    game_free(&g);
+    variant_free(v);
+    char path[300];
+    snprintf(path, sizeof path, "%s/ninjachess/chess-KR-w.egtb", dir);
+    assert_int_equal(unlink(path), 0);
+    snprintf(path, sizeof path, "%s/ninjachess", dir);
+    rmdir(path);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_refused_materials),
+        cmocka_unit_test(test_cache),
+        cmocka_unit_test(test_search_uses_table),
+        cmocka_unit_test(test_move_tables),
+        cmocka_unit_test(test_big_board_verdicts),
+        cmocka_unit_test(test_chess_one_piece),
+        cmocka_unit_test(test_chess_bishops),
+        cmocka_unit_test(test_chess_bishop_knight),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
