@@ -14,56 +14,8 @@ DATA=$2
 PGNS=$3/data
 command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
 
-TMP=$(mktemp -d /tmp/nc_clock_XXXXXX)
-SOCK="ncclock$$"
-export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state" LANG=C.UTF-8 LC_ALL=C.UTF-8
-mkdir -p "$HOME"
-case "${TERM:-dumb}" in dumb|"") export TERM=xterm-256color ;; esac
-printf 'set -s exit-empty off\nset -g remain-on-exit on\nset -g default-terminal tmux-256color\n' >"$TMP/tmux.conf"
-T() { tmux -L "$SOCK" -f "$TMP/tmux.conf" "$@"; }
-cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$TMP"; }
-trap cleanup EXIT
-
-FAILS=0
+. "$(dirname "$0")/tmux_lib.sh"
 S=nc
-screen() { T capture-pane -p -t "$S" 2>/dev/null; }
-fail() { echo "FAIL: $*"; echo "---- screen ----"; screen; echo "----------------"; FAILS=$((FAILS + 1)); }
-ok() { echo "ok: $*"; }
-start() {
-    T kill-session -t "$S" >/dev/null 2>&1
-    rm -f "$TMP/status"
-    T new-session -d -s "$S" -x 80 -y 24 -e "XDG_STATE_HOME=$XDG_STATE_HOME" -e "HOME=$HOME" \
-        -e "LANG=C.UTF-8" -e "LC_ALL=C.UTF-8" \
-        sh -c '"$@"; echo $? >"'"$TMP/status"'"' sh "$BIN" --data-dir "$DATA" "$@"
-}
-prog_pid() { ps -o pid= --ppid "$(T display -p -t "$S" '#{pane_pid}')" | tr -d ' '; }
-wait_for() {
-    n=0; max=$(( ${2:-10} * 10 ))
-    while [ $n -lt $max ]; do
-        screen | grep -F -q -- "$1" && return 0
-        sleep 0.1; n=$((n + 1))
-    done
-    return 1
-}
-wait_gone() {
-    n=0; max=$(( ${2:-10} * 10 ))
-    while [ $n -lt $max ]; do
-        screen | grep -F -q -- "$1" || return 0
-        sleep 0.1; n=$((n + 1))
-    done
-    return 1
-}
-wait_exit() {
-    n=0
-    while [ $n -lt 100 ]; do
-        [ -s "$TMP/status" ] && { cat "$TMP/status"; return 0; }
-        sleep 0.1; n=$((n + 1))
-    done
-    echo timeout
-}
-keys() { T send-keys -t "$S" "$@"; }
-expect() { if wait_for "$1" "${3:-10}"; then ok "$2"; else fail "$2 (no '$1')"; fi; }
-move() { keys ':'; wait_for "Move:" 5 || fail "no move prompt"; keys -l "$1"; keys Enter; wait_gone "Move:" 5; }
 game_file() { ls "$XDG_STATE_HOME"/ninjachess/games/*.pgn 2>/dev/null | head -n 1; }
 # Seconds of the last [%clk H:MM:SS] of side $1 (0 White, 1 Black) in the game's file.
 last_clk() {

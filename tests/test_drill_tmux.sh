@@ -11,29 +11,9 @@ BIN=$1
 DATA=$2
 command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
 
-TMP=$(mktemp -d /tmp/nc_drill_XXXXXX)
-SOCK="ncdrill$$"
-export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state" XDG_CACHE_HOME="$TMP/cache" LANG=C.UTF-8 LC_ALL=C.UTF-8
-mkdir -p "$HOME"
-case "${TERM:-dumb}" in dumb|"") export TERM=xterm-256color ;; esac
-printf 'set -s exit-empty off\nset -g remain-on-exit on\nset -g default-terminal tmux-256color\n' >"$TMP/tmux.conf"
-T() { tmux -L "$SOCK" -f "$TMP/tmux.conf" "$@"; }
-cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$TMP"; }
-trap cleanup EXIT
-
-FAILS=0
+. "$(dirname "$0")/tmux_lib.sh"
+export XDG_CACHE_HOME="$TMP/cache"
 S=drill
-screen() { T capture-pane -p -t "$S" 2>/dev/null; }
-fail() { echo "FAIL: $*"; echo "---- screen ----"; screen; echo "----------------"; FAILS=$((FAILS + 1)); }
-ok() { echo "ok: $*"; }
-wait_for() {
-    n=0; max=$(( ${2:-10} * 10 ))
-    while [ $n -lt $max ]; do
-        screen | grep -F -q -- "$1" && return 0
-        sleep 0.1; n=$((n + 1))
-    done
-    return 1
-}
 
 # A material that cannot force mate has no drill (refused before the screen starts).
 out=$("$BIN" --data-dir "$DATA" --variant chess --drill KB 2>&1)

@@ -11,40 +11,8 @@ BIN=$1
 DATA=$2
 command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
 
-TMP=$(mktemp -d /tmp/nc_lessons_tmux_XXXXXX)
-SOCK="nclessons$$"
-export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state" LANG=C.UTF-8 LC_ALL=C.UTF-8
-unset NO_COLOR
-mkdir -p "$HOME"
-case "${TERM:-dumb}" in dumb|"") export TERM=xterm-256color ;; esac
-printf 'set -s exit-empty off\nset -g remain-on-exit on\nset -g default-terminal tmux-256color\nset -g history-limit 100\n' >"$TMP/tmux.conf"
-T() { tmux -L "$SOCK" -f "$TMP/tmux.conf" "$@"; }
-cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$TMP"; }
-trap cleanup EXIT
-
-FAILS=0
+. "$(dirname "$0")/tmux_lib.sh"
 PROGRESS="$XDG_STATE_HOME/ninjachess/lessons.txt"
-fail() { echo "FAIL: $*"; echo "---- screen ----"; T capture-pane -p -t nc 2>/dev/null; echo "----------------"; FAILS=$((FAILS + 1)); }
-ok() { echo "ok: $*"; }
-
-# start ARGS...: the program at 80x24 in a new session; a shell around it
-# writes its exit status.
-start() {
-    T kill-session -t nc >/dev/null 2>&1
-    rm -f "$TMP/status"
-    T new-session -d -s nc -x 80 -y 24 -e "XDG_STATE_HOME=$XDG_STATE_HOME" -e "HOME=$HOME" \
-        -e "LANG=C.UTF-8" -e "LC_ALL=C.UTF-8" \
-        sh -c '"$@"; echo $? >"'"$TMP/status"'"' sh "$BIN" --data-dir "$DATA" "$@"
-}
-screen() { T capture-pane -p -t nc 2>/dev/null; }
-wait_for() {
-    n=0; max=$(( ${2:-10} * 10 ))
-    while [ $n -lt $max ]; do
-        screen | grep -F -q -- "$1" && return 0
-        sleep 0.1; n=$((n + 1))
-    done
-    return 1
-}
 wait_file() {
     n=0
     while [ $n -lt 50 ]; do
@@ -53,16 +21,7 @@ wait_file() {
     done
     return 1
 }
-keys() { T send-keys -t nc "$@"; }
-expect() { if wait_for "$1" "${3:-10}"; then ok "$2"; else fail "$2 (no '$1')"; fi; }
 expect_not() { if screen | grep -F -q -- "$1"; then fail "$2 ('$1' shown)"; else ok "$2"; fi; }
-quit_ok() {
-    keys q
-    n=0
-    while [ $n -lt 100 ] && [ ! -s "$TMP/status" ]; do sleep 0.1; n=$((n + 1)); done
-    st=$(cat "$TMP/status" 2>/dev/null)
-    [ "$st" = 0 ] && ok "$1: quits with status 0" || fail "$1: exit status ${st:-timeout}"
-}
 
 # ---- a lesson: the menu by variant and topic, the marks, the text ----
 start --variant titan-chess --tutorial
@@ -136,7 +95,7 @@ printf 'garbage\n' >"$PROGRESS"
 start --variant chess --tutorial
 expect "Tutorial: choose a piece" "tutorial again"
 keys Enter L
-expect "damaged (line 1: not a lesson progress file)" "the damaged progress file is reported"
+expect "(line 1: not a lesson progress file)" "the damaged progress file is reported"
 [ -f "$PROGRESS.damaged" ] && ok "the damaged file is moved aside" || fail "no $PROGRESS.damaged"
 keys Escape
 quit_ok "damaged progress"
