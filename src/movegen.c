@@ -515,7 +515,7 @@ bool sq_removable(const Position *cp, int sq, int by)
     } else {
         /* plain sliders: the first piece met on each line */
         for (int ray = 0; ray < 8; ray++) {
-            int off = nc_ray_dx[ray] + nc_ray_dy[ray] * v->stride;
+            int off = v->ray_off[ray];
             int s = sq;
             for (int k = 1;; k++) {
                 s += off;
@@ -528,7 +528,7 @@ bool sq_removable(const Position *cp, int sq, int by)
             }
         }
         for (int i = 0; i < v->nleaps; i++) {
-            int c = p->board[sq - v->leap_dx[i] - v->leap_dy[i] * v->stride];
+            int c = p->board[sq + v->leap_off[i]];
             if (c != NC_EMPTY && c != NC_OFF && nc_colour(c) == by && (v->leap_types[by][i] >> nc_type(c) & 1))
                 return true;
         }

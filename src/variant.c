@@ -201,6 +201,10 @@ static void build_attack_tables(Variant *v)
                 }
         }
     }
+    for (int ray = 0; ray < 8; ray++)
+        v->ray_off[ray] = (int16_t)(nc_ray_dx[ray] + nc_ray_dy[ray] * v->stride);
+    for (int i = 0; i < v->nleaps; i++)
+        v->leap_off[i] = (int16_t)(-v->leap_dx[i] - v->leap_dy[i] * v->stride);
 }
 
 int variant_finish(Variant *v, char *err, int errlen)

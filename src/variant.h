@@ -145,6 +145,9 @@ typedef struct Variant {
     int nleaps;
     int8_t leap_dx[32], leap_dy[32];
     uint32_t leap_types[2][32];
+    /* The same as square offsets on this board: ray_off[dir] one step along
+     * the ray, leap_off[i] from the target to where the leaper stands. */
+    int16_t ray_off[8], leap_off[32];
     uint32_t complex_types;
     uint8_t code_flags[2 * NC_MAX_TYPES + 1]; /* NC_CF_* per piece code */
     bool has_titans;                  /* some type is a Titan */
