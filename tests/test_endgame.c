@@ -16,21 +16,12 @@
 #include "game.h"
 #include "movegen.h"
 #include "search/search.h"
+#include "test_variant.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static Variant *load(const char *name)
-{
-    DataErrors errs;
-    Variant *v = variant_load(NC_TEST_DATA_DIR, name, &errs);
-    if (!v)
-        data_errors_print(&errs, stderr);
-    assert_non_null(v);
-    return v;
-}
 
 static EgMaterial material(const Variant *v, const char *text)
 {
@@ -154,7 +145,7 @@ static int check_sample(const EgTable *t, int samples, uint64_t seed)
 static void test_chess_one_piece(void **state)
 {
     (void)state;
-    Variant *v = load("chess");
+    Variant *v = test_variant("chess");
     EgStore *s = eg_store_new("", false);
     assert_int_equal(longest(table(s, v, "KQ")), 10);
     assert_int_equal(longest(table(s, v, "KR")), 16);
@@ -176,7 +167,7 @@ static void test_chess_one_piece(void **state)
 static void test_chess_bishops(void **state)
 {
     (void)state;
-    Variant *v = load("chess");
+    Variant *v = test_variant("chess");
     EgStore *s = eg_store_new("", false);
     assert_int_equal(longest(table(s, v, "KBB")), 19);
     eg_store_free(s);
@@ -189,7 +180,7 @@ static void test_chess_bishop_knight(void **state)
 #ifdef NC_SANITIZED
     skip(); /* minutes under the sanitizers; the plain build checks it */
 #endif
-    Variant *v = load("chess");
+    Variant *v = test_variant("chess");
     EgStore *s = eg_store_new("", false);
     const EgTable *t = table(s, v, "KBN");
     assert_int_equal(longest(t), 33);
@@ -237,7 +228,7 @@ static bool gen_has(const Position *p, int from, int to, int removed)
  * four pieces with the tested piece among up to three others. */
 static void cross_check(const char *variant, const char *letters)
 {
-    Variant *v = load(variant);
+    Variant *v = test_variant(variant);
     EgTable geo;
     EgMaterial none = {.npieces = 0};
     eg_table_init(&geo, v, &none); /* the square numbering */
@@ -300,7 +291,7 @@ static void test_move_tables(void **state)
 static void test_big_board_verdicts(void **state)
 {
     (void)state;
-    Variant *v = load("flying-warmachines");
+    Variant *v = test_variant("flying-warmachines");
     EgStore *s = eg_store_new("", false);
     const EgTable *t = table(s, v, "KR");
     EgStats st;
@@ -319,7 +310,7 @@ static void test_big_board_verdicts(void **state)
 static void test_refused_materials(void **state)
 {
     (void)state;
-    Variant *v = load("chess"), *tv = load("chess-titan-rooks");
+    Variant *v = test_variant("chess"), *tv = test_variant("chess-titan-rooks");
     EgMaterial m;
     char err[200];
     assert_int_equal(eg_material_parse(v, "KP", NC_WHITE, &m, err, sizeof err), -1);
@@ -354,7 +345,7 @@ static void test_cache(void **state)
     (void)state;
     char dir[] = "/tmp/nc_egtest_XXXXXX";
     assert_non_null(mkdtemp(dir));
-    Variant *v = load("chess");
+    Variant *v = test_variant("chess");
     EgMaterial m = material(v, "KR");
     char err[300], path[1200];
     EgStore *s = eg_store_new(dir, false);
@@ -419,7 +410,7 @@ static void test_search_uses_table(void **state)
     char dir[] = "/tmp/nc_egsearch_XXXXXX";
     assert_non_null(mkdtemp(dir));
     setenv("XDG_CACHE_HOME", dir, 1);
-    Variant *v = load("chess");
+    Variant *v = test_variant("chess");
     Position p;
     char err[200];
     assert_int_equal(pos_from_fen(&p, v, "8/8/8/8/8/2k5/1R6/K7 w - - 0 1", err, sizeof err), 0);

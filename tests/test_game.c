@@ -11,17 +11,14 @@
 #include "datafile.h"
 #include "game.h"
 #include "movetext.h"
+#include "test_variant.h"
 
 #include <stdio.h>
 #include <string.h>
 
 static Variant *load(const char *name, const char *options)
 {
-    DataErrors errs;
-    Variant *v = variant_load(NC_TEST_DATA_DIR, name, &errs);
-    if (!v)
-        data_errors_print(&errs, stderr);
-    assert_non_null(v);
+    Variant *v = test_variant(name);
     char err[200];
     if (options)
         assert_int_equal(variant_set_options(v, options, err, sizeof err), 0);

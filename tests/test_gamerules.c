@@ -16,20 +16,11 @@
 #include "movegen.h"
 #include "movetext.h"
 #include "search/search.h"
+#include "test_variant.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static Variant *load(const char *name)
-{
-    DataErrors errs;
-    Variant *v = variant_load(NC_TEST_DATA_DIR, name, &errs);
-    if (!v)
-        data_errors_print(&errs, stderr);
-    assert_non_null(v);
-    return v;
-}
 
 static void start(Game *g, const Variant *v, const char *fen)
 {
@@ -59,7 +50,7 @@ static void play(Game *g, const char *moves)
 static void expect(const char *variant, const char *fen, const char *moves, GameStatus st, int winner,
                    uint64_t perft1)
 {
-    Variant *v = load(variant);
+    Variant *v = test_variant(variant);
     Game g;
     start(&g, v, fen);
     play(&g, moves);
@@ -116,7 +107,7 @@ static void test_must_capture(void **state)
     expect("giveaway", NULL, "e2-e4 d7-d5", GS_ONGOING, -1, 1);
     /* losers: the only capture (the pinned knight's) is illegal, so the
      * king's four steps are legal; then Black must take the knight */
-    Variant *v = load("losers");
+    Variant *v = test_variant("losers");
     Game g;
     start(&g, v, "k7/8/8/b7/8/1p6/3N4/4K3 w - - 0 1");
     assert_int_equal(perft(&g.pos, 1), 4);
@@ -128,7 +119,7 @@ static void test_must_capture(void **state)
 /* The castling moves in the position, as move texts joined by spaces. */
 static void castlings(const char *variant, const char *fen, char *out, size_t outlen)
 {
-    Variant *v = load(variant);
+    Variant *v = test_variant(variant);
     Game g;
     start(&g, v, fen);
     MoveList ml;
@@ -159,7 +150,7 @@ static void test_castling(void **state)
     castlings("chess", fen, buf, sizeof buf);
     assert_string_equal(buf, "");
     /* horde: White has no king, so no castling rights either */
-    Variant *v = load("horde");
+    Variant *v = test_variant("horde");
     Position p;
     char err[200];
     assert_int_equal(pos_from_fen(&p, v, "rnbqkbnr/pppppppp/8/8/8/8/8/RPPPPPPR w Kkq - 0 1", err, sizeof err), -1);
@@ -170,7 +161,7 @@ static void test_castling(void **state)
 static void test_captures_to_hand(void **state)
 {
     (void)state;
-    Variant *v = load("crazyhouse");
+    Variant *v = test_variant("crazyhouse");
     Game g;
     char fen[NC_POS_TEXT_MAX];
     start(&g, v, NULL);
@@ -206,7 +197,7 @@ static void test_captures_to_hand(void **state)
     assert_string_equal(err, "position text: 'K~' on c8: only promotion choices of a variant with captures-to-hand "
                              "are marked promoted");
     variant_free(v);
-    v = load("chess");
+    v = test_variant("chess");
     assert_int_equal(pos_from_fen(&p, v, "2Q~k4/8/8/8/8/8/8/4K3 b - - 0 1", err, sizeof err), -1);
     assert_string_equal(err, "position text: 'Q~' on c8: only promotion choices of a variant with captures-to-hand "
                              "are marked promoted");
@@ -264,7 +255,7 @@ static void test_file_errors(void **state)
 
 static int search_score(const char *variant, const char *fen, int depth)
 {
-    Variant *v = load(variant);
+    Variant *v = test_variant(variant);
     Game g;
     start(&g, v, fen);
     Search *s = search_new(8);

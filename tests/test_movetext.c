@@ -13,17 +13,14 @@
 #include "game.h"
 #include "movegen.h"
 #include "movetext.h"
+#include "test_variant.h"
 
 #include <stdio.h>
 #include <string.h>
 
 static Variant *load(const char *name, const char *titans)
 {
-    DataErrors errs;
-    Variant *v = variant_load(NC_TEST_DATA_DIR, name, &errs);
-    if (!v)
-        data_errors_print(&errs, stderr);
-    assert_non_null(v);
+    Variant *v = test_variant(name);
     char err[200];
     if (titans)
         assert_int_equal(variant_set_titans(v, titans, err, sizeof err), 0);

@@ -12,6 +12,7 @@
 #include "datafile.h"
 #include "movegen.h"
 #include "movetext.h"
+#include "test_variant.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,16 +23,6 @@ static Variant *load_text(const char *text)
 {
     DataErrors errs;
     Variant *v = variant_load_text(NC_TEST_DATA_DIR, "t.txt", text, &errs);
-    if (!v)
-        data_errors_print(&errs, stderr);
-    assert_non_null(v);
-    return v;
-}
-
-static Variant *load_named(const char *name)
-{
-    DataErrors errs;
-    Variant *v = variant_load(NC_TEST_DATA_DIR, name, &errs);
     if (!v)
         data_errors_print(&errs, stderr);
     assert_non_null(v);
@@ -123,7 +114,7 @@ static void test_leap_dirs(void **state)
 static void test_region_and_royal_sight(void **state)
 {
     (void)state;
-    Variant *v = load_named("xiangqi");
+    Variant *v = test_variant("xiangqi");
     /* The general in the palace corner d1: e1 and d2 only (c1 is outside). */
     expect_moves(v, "5k3/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d1-", "d1-d2 d1-e1");
     /* Black's palace is d8-f10: from f8 the general may go to e8 and f9,
@@ -147,7 +138,7 @@ static void test_region_and_royal_sight(void **state)
 static void test_promotion_zone(void **state)
 {
     (void)state;
-    Variant *v = load_named("grand");
+    Variant *v = test_variant("grand");
     /* White lacks its queen and a rook: from rank 8 to 9 a pawn may stay
      * a pawn or take either; onto rank 10 it must take one of them. */
     expect_moves(v, "r7rk/2P2P4/1P2p5/10/10/10/10/10/1NB1KCABN1/R9 w - - 0 1", "b8-",
@@ -219,7 +210,7 @@ static void play_line(const Variant *v, Position *p, const char *const *moves, c
 static void test_first_moves(void **state)
 {
     (void)state;
-    Variant *v = load_named("cambodian");
+    Variant *v = test_variant("cambodian");
     const char *start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1";
     /* The king's leaps to the next rank and nothing else of its first move. */
     expect_moves(v, start, "d1-", "d1-b2 d1-c2 d1-d2 d1-e2 d1-f2");
@@ -256,7 +247,7 @@ static void test_first_moves(void **state)
 static void test_first_move_text_errors(void **state)
 {
     (void)state;
-    Variant *v = load_named("cambodian");
+    Variant *v = test_variant("cambodian");
     Position p;
     char err[256];
     assert_int_equal(pos_from_fen(&p, v, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w CDEde - 0 1", err, sizeof err), -1);

@@ -10,6 +10,7 @@
 #include "datafile.h"
 #include "game.h"
 #include "movegen.h"
+#include "test_variant.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -25,11 +26,7 @@ static uint64_t rnd(void)
 
 static Variant *load(const char *name, const char *options, const char *titans, const char *setup)
 {
-    DataErrors errs;
-    Variant *v = variant_load(NC_TEST_DATA_DIR, name, &errs);
-    if (!v)
-        data_errors_print(&errs, stderr);
-    assert_non_null(v);
+    Variant *v = test_variant(name);
     char err[256];
     if (options)
         assert_int_equal(variant_set_options(v, options, err, sizeof err), 0);

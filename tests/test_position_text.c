@@ -9,23 +9,14 @@
 
 #include "datafile.h"
 #include "position.h"
+#include "test_variant.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static Variant *load(const char *name)
-{
-    DataErrors errs;
-    Variant *v = variant_load(NC_TEST_DATA_DIR, name, &errs);
-    if (!v)
-        data_errors_print(&errs, stderr);
-    assert_non_null(v);
-    return v;
-}
-
 static void expect_error(const char *variant, const char *fen, const char *message)
 {
-    Variant *v = load(variant);
+    Variant *v = test_variant(variant);
     Position p;
     char err[256] = "";
     int rc = pos_from_fen(&p, v, fen, err, sizeof err);
@@ -38,7 +29,7 @@ static void expect_error(const char *variant, const char *fen, const char *messa
 /* fen is accepted and written back as itself. */
 static void expect_ok(const char *variant, const char *fen)
 {
-    Variant *v = load(variant);
+    Variant *v = test_variant(variant);
     Position p;
     char err[256] = "", back[NC_POS_TEXT_MAX];
     if (pos_from_fen(&p, v, fen, err, sizeof err))
@@ -128,7 +119,7 @@ static void en_passant(void **state)
     expect_ok("stealth-ninja",
               "****ww****/grnbqkbnrg/pppppppppp/10/10/10/5P4/10/10/PPPPP1PPPP/GRNBQKBNRG/****WW****[JJJJSTjjjjst] b KQkq f3,f4 0 1");
     /* a Titan pawn leaves none */
-    Variant *v = load("chess-titan-rooks");
+    Variant *v = test_variant("chess-titan-rooks");
     char err[256];
     assert_int_equal(variant_set_titans(v, "pawn", err, sizeof err), 0);
     Position p;
@@ -175,7 +166,7 @@ static void pawn_ranks(void **state)
     expect_error("stealth-ninja", "****ww****/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/****WJ****[JJJSTjjjjst] w KQkq - 0 1",
                  "position text: the Ninja Pawn on f0 cannot be there: it never moves back from rank 1");
     /* a Titan pawn may have been pushed there */
-    Variant *v = load("chess-titan-rooks");
+    Variant *v = test_variant("chess-titan-rooks");
     char err[256];
     assert_int_equal(variant_set_titans(v, "pawn", err, sizeof err), 0);
     Position p;
@@ -194,7 +185,7 @@ static void castling(void **state)
     expect_error("chess", "4k3/8/8/8/8/8/8/4K3 w kq - 0 1",
                  "position text: castling right 'k' needs the king and rook on their start squares");
     /* 12 files: K is the higher-file wing, not file k; B names the rook on b1 */
-    Variant *v = load("titan-chess");
+    Variant *v = test_variant("titan-chess");
     Position p;
     char err[256], back[NC_POS_TEXT_MAX];
     assert_int_equal(pos_from_fen(&p, v, TITAN_START "KBkb - 0 1", err, sizeof err), 0);
@@ -316,7 +307,7 @@ static void mutated_texts(void **state)
     };
     static const char alphabet[] = "0123456789/*[]-, wbKQkqPpJjRrNnBbe\x01\xff";
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        Variant *v = load(cases[c][0]);
+        Variant *v = test_variant(cases[c][0]);
         for (int iter = 0; iter < 10000; iter++) {
             char text[300];
             snprintf(text, sizeof text, "%s", cases[c][1]);

@@ -13,21 +13,12 @@
 #include "movetext.h"
 #include "search/eval.h"
 #include "search/search.h"
+#include "test_variant.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static Variant *load(const char *name)
-{
-    DataErrors errs;
-    Variant *v = variant_load(NC_TEST_DATA_DIR, name, &errs);
-    if (!v)
-        data_errors_print(&errs, stderr);
-    assert_non_null(v);
-    return v;
-}
 
 static void game_from(Game *g, const Variant *v, const char *fen)
 {
@@ -56,7 +47,7 @@ static bool is_legal_move(Position *p, const Move *m)
  * move in buf and the score. */
 static int search_text(const char *variant, const char *fen, int depth, char *buf, int buflen, Move *best)
 {
-    Variant *v = load(variant);
+    Variant *v = test_variant(variant);
     Game g;
     game_from(&g, v, fen);
     Search *s = search_new(8);
@@ -166,7 +157,7 @@ static void mate_by_titan_crush(void **state)
 {
     (void)state;
     const char *fen = "6bk/6rp/8/8/8/8/8/2B1K3 w - - 0 1";
-    Variant *v = load("chess-titan-rooks");
+    Variant *v = test_variant("chess-titan-rooks");
     assert_true(v->has_titans);
     Game g;
     game_from(&g, v, fen);
@@ -245,7 +236,7 @@ static void hundred_ply_rule(void **state)
 static void checkmated_has_no_move(void **state)
 {
     (void)state;
-    Variant *v = load("chess");
+    Variant *v = test_variant("chess");
     Game g;
     game_from(&g, v, "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
     Search *s = search_new(1);
@@ -280,7 +271,7 @@ static void stop_returns_at_once(void **state)
     (void)state;
     const char *variants[] = {"chess", "titan-chess"};
     for (int k = 0; k < 2; k++) {
-        Variant *v = load(variants[k]);
+        Variant *v = test_variant(variants[k]);
         Game g;
         game_from(&g, v, NULL);
         Search *s = search_new(16);
@@ -321,7 +312,7 @@ static void stop_returns_at_once(void **state)
 static void threaded_matches_sync(void **state)
 {
     (void)state;
-    Variant *v = load("capablanca");
+    Variant *v = test_variant("capablanca");
     Game g;
     game_from(&g, v, NULL);
     Search *s = search_new(16);
@@ -362,7 +353,7 @@ static void never_illegal(void **state)
     uint64_t r = 0x1234567ULL;
     int searched = 0;
     for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
-        Variant *v = load(variants[k]);
+        Variant *v = test_variant(variants[k]);
         Search *s = search_new(4);
         for (int gi = 0; gi < 12; gi++) {
             Game g;
@@ -437,7 +428,7 @@ static void eval_colour_symmetry(void **state)
     assert_non_null(et);
     int compared = 0;
     for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
-        Variant *v = load(variants[k]);
+        Variant *v = test_variant(variants[k]);
         eval_init(et, v);
         for (int gi = 0; gi < 6; gi++) {
             Position p, q;
@@ -512,7 +503,7 @@ static double play(const Variant *v, int strong, int weak, int strong_colour, ui
 static void levels_differ(void **state)
 {
     (void)state;
-    Variant *v = load("chess");
+    Variant *v = test_variant("chess");
     double total = 0;
     for (int i = 0; i < 2; i++)
         total += play(v, 6, 1, i == 0 ? NC_WHITE : NC_BLACK, 77 + (uint64_t)i);
