@@ -52,7 +52,7 @@ static int search_text(const char *variant, const char *fen, int depth, char *bu
     game_from(&g, v, fen);
     Search *s = search_new(8);
     assert_non_null(s);
-    SearchLimits lim = {depth, 0, 0, 10};
+    SearchLimits lim = {depth, 0, 0, 10, 0};
     SearchInfo in;
     search_run(s, &g, &lim, &in);
     assert_true(in.done);
@@ -240,7 +240,7 @@ static void checkmated_has_no_move(void **state)
     Game g;
     game_from(&g, v, "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
     Search *s = search_new(1);
-    SearchLimits lim = {3, 0, 0, 10};
+    SearchLimits lim = {3, 0, 0, 10, 0};
     SearchInfo in;
     search_run(s, &g, &lim, &in);
     assert_true(in.done);
@@ -275,7 +275,7 @@ static void stop_returns_at_once(void **state)
         Game g;
         game_from(&g, v, NULL);
         Search *s = search_new(16);
-        SearchLimits lim = {0, 60, 0, 10}; /* would think for a minute */
+        SearchLimits lim = {0, 60, 0, 10, 0}; /* would think for a minute */
         assert_int_equal(search_start(s, &g, &lim), 0);
         struct timespec ts = {0, 150 * 1000000L};
         nanosleep(&ts, NULL);
@@ -316,7 +316,7 @@ static void threaded_matches_sync(void **state)
     Game g;
     game_from(&g, v, NULL);
     Search *s = search_new(16);
-    SearchLimits lim = {6, 0, 0, 10};
+    SearchLimits lim = {6, 0, 0, 10, 0};
     SearchInfo a, b;
     search_run(s, &g, &lim, &a);
     search_clear(s);
@@ -363,7 +363,7 @@ static void never_illegal(void **state)
                 MoveList ml;
                 gen_legal(&g.pos, &ml);
                 if (ply % 3 == 0 || ml.n == 0) {
-                    SearchLimits lim = {1 + (int)(rnd(&r) % 3), 0, 3000, (int)(rnd(&r) % 11)};
+                    SearchLimits lim = {1 + (int)(rnd(&r) % 3), 0, 3000, (int)(rnd(&r) % 11), 0};
                     SearchInfo in;
                     search_run(s, &g, &lim, &in);
                     searched++;
@@ -477,7 +477,7 @@ static double play(const Variant *v, int strong, int weak, int strong_colour, ui
     GameStatus st;
     while ((st = game_status(&g)) == GS_ONGOING && g.nply < 160) {
         int me = g.pos.side == strong_colour ? 0 : 1;
-        SearchLimits lim = {0, 0, 20000, me == 0 ? strong : weak};
+        SearchLimits lim = {0, 0, 20000, me == 0 ? strong : weak, 0};
         SearchInfo in;
         search_run(s[me], &g, &lim, &in);
         assert_true(in.has_best);

@@ -279,7 +279,7 @@ static void xb_cap_limits(const XB *x, SearchLimits *lim)
  * when a command cancelled the move. */
 static bool xb_search(XB *x, SearchInfo *in)
 {
-    SearchLimits lim = {x->sd, xb_budget(x), 0, x->opt->level};
+    SearchLimits lim = {x->sd, xb_budget(x), 0, x->opt->level, 0};
     xb_cap_limits(x, &lim);
     search_start(x->s, &x->g, &lim);
     int shown = 0;

@@ -116,6 +116,7 @@ struct Search {
     long long max_nodes;
     double soft, hard, t0;
     int noise;
+    bool use_tt, prune;   /* SEARCH_NO_TT / SEARCH_NO_PRUNING switch these off */
 
     /* working state */
     uint64_t nodes;
@@ -125,7 +126,15 @@ struct Search {
     MoveList *ml;                     /* one list per ply */
     int (*mscore)[NC_MAX_MOVES];
     Move killers[MAX_PLY][2];
+    /* quiet-move history by mover and destination, kept within
+     * +/-HISTORY_MAX by its update rule */
     int history[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];
+    /* the quiet move that last refuted each move (mover and destination) */
+    Move countermove[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];
+    /* mover code and destination of the move made at each ply of the
+     * path (code 0 for a null move) */
+    uint8_t path_code[MAX_PLY];
+    uint16_t path_to[MAX_PLY];
     Move pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
     int lmr[64][64];
@@ -285,12 +294,16 @@ static int score_from_tt(int score, int ply)
 
 static TTEntry *tt_probe(Search *s, uint64_t key)
 {
+    if (!s->use_tt)
+        return NULL;
     TTEntry *e = &s->tt[key & s->tt_mask];
     return e->key == key && e->flag ? e : NULL;
 }
 
 static void tt_store(Search *s, uint64_t key, int depth, int score, int flag, const Move *m, int ply)
 {
+    if (!s->use_tt)
+        return;
     TTEntry *e = &s->tt[key & s->tt_mask];
     if (e->key == key && e->age == s->age && depth < e->depth - 1 && flag != TT_EXACT)
         return;
@@ -330,11 +343,34 @@ enum {
     SC_GOOD = 1000000000, /* + gain: captures and promotions */
     SC_KILLER1 = 900000000,
     SC_KILLER2 = 899999999,
+    SC_COUNTER = 899999998,
 };
+
+/* History scores stay within +/-HISTORY_MAX: each update moves a score
+ * toward the bound by a share of the distance left (history "gravity"),
+ * so old results fade and no rescaling pass is needed. */
+#define HISTORY_MAX 16384
+
+static void history_update(int *h, int bonus)
+{
+    *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+}
+
+/* The countermove slot for the move that led to this ply, or NULL at the
+ * root and after a null move. */
+static Move *countermove_slot(Search *s, int ply)
+{
+    if (ply < 1 || ply >= MAX_PLY || !s->path_code[ply - 1])
+        return NULL;
+    return &s->countermove[s->path_code[ply - 1]][s->path_to[ply - 1]];
+}
 
 static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash, int ply)
 {
     const Position *p = &s->pos;
+    const Move *counter = countermove_slot(s, ply);
+    if (counter && !counter->to)
+        counter = NULL;
     for (int i = 0; i < ml->n; i++) {
         const Move *m = &ml->m[i];
         if (hash && move_equal(m, hash)) {
@@ -352,6 +388,8 @@ static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash
             sc[i] = SC_KILLER1;
         else if (ply < MAX_PLY && move_equal(m, &s->killers[ply][1]))
             sc[i] = SC_KILLER2;
+        else if (counter && move_equal(m, counter))
+            sc[i] = SC_COUNTER;
         else
             sc[i] = s->history[mover_code(p, m)][m->to];
     }
@@ -381,21 +419,19 @@ static void update_quiet(Search *s, const Move *m, int ply, int depth, const Mov
         s->killers[ply][1] = s->killers[ply][0];
         s->killers[ply][0] = *m;
     }
-    int bonus = depth * depth;
-    int *h = &s->history[mover_code(p, m)][m->to];
-    *h += bonus;
+    Move *counter = countermove_slot(s, ply);
+    if (counter)
+        *counter = *m;
+    int bonus = depth * depth * 16;
+    if (bonus > 1600)
+        bonus = 1600;
+    history_update(&s->history[mover_code(p, m)][m->to], bonus);
     /* quiet moves tried before the cut were worse: lower their history */
     for (int i = 0; i < tried; i++) {
         const Move *q = &ml->m[i];
         if (move_equal(q, m) || is_tactical(p, q))
             continue;
-        int *hq = &s->history[mover_code(p, q)][q->to];
-        *hq -= bonus;
-    }
-    if (*h > 800000000 / 2) {
-        for (int c = 0; c < 2 * NC_MAX_TYPES + 1; c++)
-            for (int q = 0; q < NC_MAX_SQ; q++)
-                s->history[c][q] /= 2;
+        history_update(&s->history[mover_code(p, q)][q->to], -bonus);
     }
 }
 
@@ -577,16 +613,20 @@ static bool hash_cutoff(Search *s, int depth, int alpha, int beta, int ply, bool
 
 /* Null move: lets the opponent move twice; if a reduced search still fails
  * high, so would a real move.  Returns true with the cut-off score. */
-static bool null_move_cutoff(Search *s, int depth, int beta, int ply, int *score)
+static bool null_move_cutoff(Search *s, int depth, int beta, int static_eval, int ply, int *score)
 {
     Position *p = &s->pos;
-    int r = 2 + depth / 4;
+    /* reduced more the further the static score stands above beta */
+    int r = 2 + depth / 4 + (static_eval - beta) / 200;
+    if (r > 3 + depth / 4)
+        r = 3 + depth / 4;
     uint16_t ep[NC_MAX_EP];
     int nep, hm;
     uint16_t victim;
     uint64_t key;
     null_move(p, ep, &nep, &victim, &key, &hm);
     s->null_moves++;
+    s->path_code[ply] = 0;
     push_key(s, p->key);
     int sc = -pvs(s, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false, false);
     s->nkeys--;
@@ -603,12 +643,14 @@ static bool null_move_cutoff(Search *s, int depth, int beta, int ply, int *score
     return false;
 }
 
-/* The depth a late quiet move is searched with less of (0: full depth). */
-static int late_move_reduction(const Search *s, int depth, int newdepth, int legal, bool pvnode)
+/* The depth a late quiet move is searched with less of (0: full depth):
+ * less for moves whose history is good, more for those whose is bad. */
+static int late_move_reduction(const Search *s, int depth, int newdepth, int legal, bool pvnode, int history)
 {
     int r = s->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
     if (pvnode && r > 0)
         r--;
+    r -= history / (HISTORY_MAX / 2);
     if (r > newdepth - 1)
         r = newdepth - 1;
     return r < 0 ? 0 : r;
@@ -617,6 +659,7 @@ static int late_move_reduction(const Search *s, int depth, int newdepth, int leg
 /* What the search of one made move depends on. */
 typedef struct {
     int depth, newdepth, legal;
+    int history;                       /* the move's history score */
     bool gives_check, pvnode, quiet;   /* quiet: may be reduced */
 } MoveContext;
 
@@ -629,8 +672,8 @@ static int search_made_move(Search *s, const MoveContext *mc, int alpha, int bet
     if (mc->legal == 1)
         return -pvs(s, newdepth, -beta, -alpha, ply + 1, mc->gives_check, mc->pvnode, true);
     int r = 0;
-    if (mc->depth >= 3 && mc->quiet && mc->legal > 3)
-        r = late_move_reduction(s, mc->depth, newdepth, mc->legal, mc->pvnode);
+    if (s->prune && mc->depth >= 3 && mc->quiet && mc->legal > 3)
+        r = late_move_reduction(s, mc->depth, newdepth, mc->legal, mc->pvnode, mc->history);
     int score = -pvs(s, newdepth - r, -alpha - 1, -alpha, ply + 1, mc->gives_check, false, true);
     if (score > alpha && r > 0)
         score = -pvs(s, newdepth, -alpha - 1, -alpha, ply + 1, mc->gives_check, false, true);
@@ -667,7 +710,14 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     const Move m = ml->m[i];
     bool tactical = sc[i] >= SC_GOOD || (sc[i] == SC_HASH && (is_tactical(p, &m) || (m.promo && m.kind != MK_DROP)));
     bool killer = sc[i] == SC_KILLER1 || sc[i] == SC_KILLER2;
+    /* late-move pruning: near the leaves, quiet moves ordered this late
+     * rarely matter; decided before the move is made, so checks are
+     * pruned too (finding them would cost making every move) */
+    if (s->prune && !nc->pvnode && !nc->incheck && !tactical && !killer && nc->depth <= 3 &&
+        alpha > -MATE_BOUND && *legal > 4 + 2 * nc->depth * nc->depth)
+        return false;
     int us = p->side, had = p->nroyal[us];
+    int code = mover_code(p, &m);
     Undo u;
     bool sure = move_surely_legal(p, &m, nc->incheck);
     make_move(p, &m, &u);
@@ -678,15 +728,18 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     (*legal)++;
     bool gives_check = in_check(p);
     int ext = gives_check && ply < 2 * s->root_depth + 4 ? 1 : 0;
+    bool prunable = s->prune && !nc->pvnode && !nc->incheck && !gives_check && !tactical && !killer &&
+                    *legal > 1 && alpha > -MATE_BOUND;
     /* futility: a quiet move cannot rescue a hopeless node near the leaves */
-    if (!nc->pvnode && !nc->incheck && !gives_check && !tactical && !killer && nc->depth <= 2 && *legal > 1 &&
-        alpha > -MATE_BOUND && nc->static_eval + 120 + 120 * nc->depth <= alpha) {
+    if (prunable && nc->depth <= 2 && nc->static_eval + 120 + 120 * nc->depth <= alpha) {
         unmake_move(p, &m, &u);
         return false;
     }
     MoveContext mc = {.depth = nc->depth, .newdepth = nc->depth - 1 + ext, .legal = *legal,
-                      .gives_check = gives_check, .pvnode = nc->pvnode,
+                      .history = s->history[code][m.to], .gives_check = gives_check, .pvnode = nc->pvnode,
                       .quiet = !tactical && !killer && !nc->incheck && !gives_check};
+    s->path_code[ply] = (uint8_t)code;
+    s->path_to[ply] = m.to;
     push_key(s, p->key);
     *score = search_made_move(s, &mc, alpha, beta, ply);
     s->nkeys--;
@@ -722,12 +775,16 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     if (hash_cutoff(s, depth, alpha, beta, ply, pvnode, &hash_move, &have_hash, &score))
         return score;
     int static_eval = incheck ? -INF : eval_position(&s->et, p);
+    /* internal iterative reduction: with no move from the table, a node
+     * is searched a ply shallower (its best move is found for next time) */
+    if (s->prune && depth >= 4 && !have_hash && !incheck)
+        depth--;
     /* reverse futility: far above beta near the leaves */
-    if (!pvnode && !incheck && depth <= 3 && beta > -MATE_BOUND && beta < MATE_BOUND &&
+    if (s->prune && !pvnode && !incheck && depth <= 3 && beta > -MATE_BOUND && beta < MATE_BOUND &&
         static_eval - 110 * depth >= beta)
         return static_eval;
-    if (!pvnode && !incheck && allow_null && depth >= 3 && static_eval >= beta && beta < MATE_BOUND &&
-        has_pieces(p, p->side) && null_move_cutoff(s, depth, beta, ply, &score))
+    if (s->prune && !pvnode && !incheck && allow_null && depth >= 3 && static_eval >= beta && beta < MATE_BOUND &&
+        has_pieces(p, p->side) && null_move_cutoff(s, depth, beta, static_eval, ply, &score))
         return score;
 
     MoveList *ml = &s->ml[ply];
@@ -780,6 +837,8 @@ static int root_search(Search *s, int depth, int alpha, int beta)
     for (int i = 0; i < s->root.n; i++) {
         Move m = s->root.m[i];
         int off = s->root_noise[i];
+        s->path_code[0] = (uint8_t)mover_code(p, &m);
+        s->path_to[0] = m.to;
         Undo u;
         make_move(p, &m, &u);
         push_key(s, p->key);
@@ -884,6 +943,8 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
         s->hard = 5.0;
     s->soft = s->hard * 0.55;
     s->noise = ls->noise;
+    s->use_tt = !(lim->flags & SEARCH_NO_TT);
+    s->prune = !(lim->flags & SEARCH_NO_PRUNING);
 
     s->nodes = 0;
     s->seldepth = 0;
@@ -893,7 +954,7 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     memset(s->killers, 0, sizeof s->killers);
     for (int c = 0; c < 2 * NC_MAX_TYPES + 1; c++)
         for (int q = 0; q < NC_MAX_SQ; q++)
-            s->history[c][q] /= 8;
+            s->history[c][q] /= 2;
     memset(&s->info, 0, sizeof s->info);
     s->rng ^= (uint64_t)(nc_seconds() * 1e9) ^ g->pos.key;
     if (!s->rng)
@@ -1063,6 +1124,7 @@ void search_clear(Search *s)
     search_wait(s, NULL);
     memset(s->tt, 0, sizeof(TTEntry) * (s->tt_mask + 1));
     memset(s->history, 0, sizeof s->history);
+    memset(s->countermove, 0, sizeof s->countermove);
 }
 
 void search_run(Search *s, const Game *g, const SearchLimits *lim, SearchInfo *out)

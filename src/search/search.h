@@ -25,7 +25,15 @@ typedef struct {
     double seconds;     /* 0: no time limit */
     long long nodes;    /* 0: no node limit */
     int level;          /* 1-10; 0 means 10 (full strength) */
+    unsigned flags;     /* SEARCH_NO_*: parts switched off, for tests */
 } SearchLimits;
+
+/* Switches for tests that compare the search with a plainer one of itself:
+ * without the transposition table (no probe, no store, no hash move), or
+ * without the pruning and reductions (null move, futility, late-move
+ * pruning and reductions, internal iterative reduction). */
+#define SEARCH_NO_TT 1u
+#define SEARCH_NO_PRUNING 2u
 
 typedef struct {
     int depth;          /* completed iteration */
