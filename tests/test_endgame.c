@@ -417,7 +417,7 @@ static void test_search_uses_table(void **state)
     Game g;
     game_init(&g, &p);
     Search *s = search_new(1);
-    SearchLimits lim = {1, 0, 0, 1, 0}; /* depth 1, the weakest level: only the table mates in 16 */
+    SearchLimits lim = {.depth = 1, .level = 1}; /* depth 1, the weakest level: only the table mates in 16 */
     SearchInfo in;
     search_run(s, &g, &lim, &in);
     assert_true(in.has_best);

@@ -260,7 +260,7 @@ static int search_score(const char *variant, const char *fen, int depth)
     start(&g, v, fen);
     Search *s = search_new(8);
     assert_non_null(s);
-    SearchLimits lim = {depth, 0, 0, 10, 0};
+    SearchLimits lim = {.depth = depth, .level = 10};
     SearchInfo in;
     search_run(s, &g, &lim, &in);
     assert_true(in.done && in.has_best);

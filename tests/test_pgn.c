@@ -301,9 +301,12 @@ static void test_screen_clock(void **state)
     assert_true(u.clock.left[NC_WHITE] == 62);
     ui_clock_tick(&u);
     assert_true(u.clock.turn_start >= 0);
-    /* 60 s left and 2 s a move: a thirtieth of the clock plus most of the increment */
-    double budget = ui_clock_budget(&u);
-    assert_true(budget > 3.4 && budget < 3.6);
+    /* 60 s left and 2 s a move: a thirtieth of the clock plus most of the
+     * increment as the target, three times that at most */
+    SearchLimits lim = {0};
+    ui_clock_limits(&u, &lim);
+    assert_true(lim.target_seconds > 3.4 && lim.target_seconds < 3.6);
+    assert_true(lim.seconds > 10.6 && lim.seconds < 10.9);
     u.clock.turn_start -= 61; /* Black thinks for a minute */
     ui_clock_tick(&u);
     assert_int_equal(u.end, END_TIME);

@@ -13,6 +13,7 @@
 #include "movetext.h"
 #include "search/eval.h"
 #include "search/search.h"
+#include "search/timeman.h"
 #include "test_variant.h"
 
 #include <stdio.h>
@@ -52,7 +53,7 @@ static int search_text(const char *variant, const char *fen, int depth, char *bu
     game_from(&g, v, fen);
     Search *s = search_new(8);
     assert_non_null(s);
-    SearchLimits lim = {depth, 0, 0, 10, 0};
+    SearchLimits lim = {.depth = depth, .level = 10};
     SearchInfo in;
     search_run(s, &g, &lim, &in);
     assert_true(in.done);
@@ -240,7 +241,7 @@ static void checkmated_has_no_move(void **state)
     Game g;
     game_from(&g, v, "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
     Search *s = search_new(1);
-    SearchLimits lim = {3, 0, 0, 10, 0};
+    SearchLimits lim = {.depth = 3, .level = 10};
     SearchInfo in;
     search_run(s, &g, &lim, &in);
     assert_true(in.done);
@@ -275,7 +276,7 @@ static void stop_returns_at_once(void **state)
         Game g;
         game_from(&g, v, NULL);
         Search *s = search_new(16);
-        SearchLimits lim = {0, 60, 0, 10, 0}; /* would think for a minute */
+        SearchLimits lim = {.seconds = 60, .level = 10}; /* would think for a minute */
         assert_int_equal(search_start(s, &g, &lim), 0);
         struct timespec ts = {0, 150 * 1000000L};
         nanosleep(&ts, NULL);
@@ -316,7 +317,7 @@ static void threaded_matches_sync(void **state)
     Game g;
     game_from(&g, v, NULL);
     Search *s = search_new(16);
-    SearchLimits lim = {6, 0, 0, 10, 0};
+    SearchLimits lim = {.depth = 6, .level = 10};
     SearchInfo a, b;
     search_run(s, &g, &lim, &a);
     search_clear(s);
@@ -363,7 +364,7 @@ static void never_illegal(void **state)
                 MoveList ml;
                 gen_legal(&g.pos, &ml);
                 if (ply % 3 == 0 || ml.n == 0) {
-                    SearchLimits lim = {1 + (int)(rnd(&r) % 3), 0, 3000, (int)(rnd(&r) % 11), 0};
+                    SearchLimits lim = {.depth = 1 + (int)(rnd(&r) % 3), .nodes = 3000, .level = (int)(rnd(&r) % 11)};
                     SearchInfo in;
                     search_run(s, &g, &lim, &in);
                     searched++;
@@ -477,7 +478,7 @@ static double play(const Variant *v, int strong, int weak, int strong_colour, ui
     GameStatus st;
     while ((st = game_status(&g)) == GS_ONGOING && g.nply < 160) {
         int me = g.pos.side == strong_colour ? 0 : 1;
-        SearchLimits lim = {0, 0, 20000, me == 0 ? strong : weak, 0};
+        SearchLimits lim = {.nodes = 20000, .level = me == 0 ? strong : weak};
         SearchInfo in;
         search_run(s[me], &g, &lim, &in);
         assert_true(in.has_best);
@@ -511,6 +512,36 @@ static void levels_differ(void **state)
     assert_true(total >= 1.5);
 }
 
+static bool near(double x, double want)
+{
+    return x > want - 1e-9 && x < want + 1e-9;
+}
+
+/* Thinking time from the clock: a target and a most, both latency-free. */
+static void timeman_plans(void **state)
+{
+    (void)state;
+    TimeBudget b = timeman_plan(&(TimeControl){.per_move = 0.2, .time_left = -1});
+    assert_true(near(b.target, 0.2) && near(b.most, 0.2));
+    /* 60 s and 2 s a move, no moves per session: 60/30 + 0.8 * 2, three times that at most */
+    b = timeman_plan(&(TimeControl){.time_left = 60, .increment = 2});
+    assert_true(near(b.target, 3.6 - 0.05) && near(b.most, 10.8 - 0.05));
+    /* the last move before the control: never more than 0.4 of the clock */
+    b = timeman_plan(&(TimeControl){.time_left = 10, .moves_per_session = 40, .moves_played = 39});
+    assert_true(near(b.target, 4 - 0.05) && near(b.most, 4 - 0.05));
+    /* 40 moves in the session, 10 played: 30 to go */
+    b = timeman_plan(&(TimeControl){.time_left = 90, .moves_per_session = 40, .moves_played = 10});
+    assert_true(near(b.target, 3 - 0.05) && near(b.most, 9 - 0.05));
+    /* a nonsensical session length counts as the whole game, never a division by it */
+    b = timeman_plan(&(TimeControl){.time_left = 90, .moves_per_session = -5, .moves_played = 7});
+    assert_true(near(b.target, 3 - 0.05));
+    /* no clock: the default 5 s, or nothing when a depth limit is set */
+    b = timeman_plan(&(TimeControl){.time_left = -1});
+    assert_true(near(b.target, 5) && near(b.most, 5));
+    b = timeman_plan(&(TimeControl){.time_left = -1, .depth_limited = true});
+    assert_true(near(b.most, 0));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -531,6 +562,7 @@ int main(void)
         cmocka_unit_test(never_illegal),
         cmocka_unit_test(levels_differ),
         cmocka_unit_test(eval_colour_symmetry),
+        cmocka_unit_test(timeman_plans),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -126,7 +126,7 @@ static int bench_search_case(Search *s, const char *dir, const SearchCase *c, ui
     game_init(&g, &p);
     play_random_plies(&g, c->plies);
     search_clear(s);
-    SearchLimits lim = {c->depth, 0, 0, 10, 0};
+    SearchLimits lim = {.depth = c->depth, .level = 10};
     SearchInfo in;
     double t0 = nc_seconds();
     search_run(s, &g, &lim, &in);

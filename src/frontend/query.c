@@ -171,7 +171,7 @@ static int think(const Options *opt, Game *g)
         fprintf(stderr, "ninjachess: out of memory\n");
         return 1;
     }
-    SearchLimits lim = {opt->depth, opt->think, opt->nodes, opt->level, 0};
+    SearchLimits lim = {.depth = opt->depth, .seconds = opt->think, .nodes = opt->nodes, .level = opt->level};
     search_start(s, g, &lim);
     SearchInfo in;
     int shown = 0;

@@ -89,7 +89,7 @@ static int sp_configure(SelfPlay *sp, const Options *opt)
         return -1;
     }
     /* Per move: the options' limit, else 0.1 s (levels 1-9 also have their caps). */
-    SearchLimits base = {opt->depth, opt->think, opt->nodes, 0, 0};
+    SearchLimits base = {.depth = opt->depth, .seconds = opt->think, .nodes = opt->nodes};
     if (!base.depth && base.seconds <= 0 && !base.nodes)
         base.seconds = 0.1;
     sp->base = base;

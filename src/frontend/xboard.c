@@ -194,7 +194,9 @@ static void xb_result_if_over(XB *x)
 
 /* ---- thinking ---- */
 
-static double xb_budget(const XB *x)
+/* The time limits of the next search from the clock; a fixed time per
+ * move (st) is kept as given, with no target. */
+static void xb_time_limits(const XB *x, SearchLimits *lim)
 {
     TimeControl tc = {
         .per_move = x->st,
@@ -204,7 +206,9 @@ static double xb_budget(const XB *x)
         .moves_played = x->g.nply / 2,
         .depth_limited = x->sd != 0,
     };
-    return timeman_budget(&tc);
+    TimeBudget b = timeman_plan(&tc);
+    lim->seconds = b.most;
+    lim->target_seconds = x->st > 0 ? 0 : b.target;
 }
 
 /* Commands that change the game: during a search they stop it without a
@@ -279,7 +283,8 @@ static void xb_cap_limits(const XB *x, SearchLimits *lim)
  * when a command cancelled the move. */
 static bool xb_search(XB *x, SearchInfo *in)
 {
-    SearchLimits lim = {x->sd, xb_budget(x), 0, x->opt->level, 0};
+    SearchLimits lim = {.depth = x->sd, .level = x->opt->level};
+    xb_time_limits(x, &lim);
     xb_cap_limits(x, &lim);
     search_start(x->s, &x->g, &lim);
     int shown = 0;

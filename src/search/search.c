@@ -31,7 +31,11 @@
  *
  * Time: with a time limit S the search stops an iteration at once when S
  * has passed, and does not start a new iteration after 0.55 S (it would
- * rarely finish).  Draws: a position repeated once inside the search or
+ * rarely finish).  On a clock (SearchLimits.target_seconds T, S then being
+ * the most it may spend) no new iteration starts after 0.55 T, stretched
+ * to 1.6 times that while the best move changes or the score falls by
+ * more than 30 cp, shrunk to 0.7 times while the best move has held for
+ * four iterations.  Draws: a position repeated once inside the search or
  * since the last irreversible move before it, 100 plies without capture,
  * pawn move or drop (unless that last ply mates), bare kings and Capture
  * the Scepter all score 0.  The variant's game-end rules (endrules.h) and
@@ -39,10 +43,16 @@
  *
  * Pruning, each only where it is safe: null move (not in check, not in PV
  * nodes, only for a side with a piece that is neither royal nor promoting,
- * so pawn endings and bare kings are searched fully), late-move reductions
- * of quiet moves (not in check, not giving check, not killers), reverse
- * futility and futility near the leaves (never when mate scores are in the
- * window), aspiration windows from depth 5.  Checks extend by one ply. */
+ * so pawn endings and bare kings are searched fully; reduced more the
+ * further the static score is above beta), late-move reductions of quiet
+ * moves (not in check, not giving check, not killers; less for moves with
+ * a good history, more for a bad one), late-move pruning of quiet moves
+ * at depths 1-3, internal iterative reduction of nodes without a table
+ * move, reverse futility and futility near the leaves (never when mate
+ * scores are in the window), aspiration windows from depth 5.  Checks
+ * extend by one ply.  Quiet moves are ordered by killers, the countermove
+ * (the quiet move that last refuted the previous move) and history.
+ * SearchLimits.flags switches the table or all of the pruning off. */
 #include "search.h"
 #include "../clock.h"
 #include "../endgame/eg_store.h"
@@ -115,6 +125,7 @@ struct Search {
     int max_depth;
     long long max_nodes;
     double soft, hard, t0;
+    double target;        /* on a clock: the time aimed at (0: soft is fixed) */
     int noise;
     bool use_tt, prune;   /* SEARCH_NO_TT / SEARCH_NO_PRUNING switch these off */
 
@@ -942,6 +953,7 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     if (level == 10 && lim->depth <= 0 && lim->seconds <= 0 && lim->nodes <= 0)
         s->hard = 5.0;
     s->soft = s->hard * 0.55;
+    s->target = lim->target_seconds > 0 && s->hard > 0 ? lim->target_seconds : 0;
     s->noise = ls->noise;
     s->use_tt = !(lim->flags & SEARCH_NO_TT);
     s->prune = !(lim->flags & SEARCH_NO_PRUNING);
@@ -986,6 +998,34 @@ static bool endgame_move(Search *s)
     return true;
 }
 
+/* What the time use on a clock follows from one iteration to the next. */
+typedef struct {
+    Move last_best;
+    int stable;      /* iterations in a row with the same best move */
+} TimeStability;
+
+/* On a clock, the time after which no new iteration starts: about half the
+ * target, up to 1.6 times that while the best move changes or the score
+ * falls, down to 0.7 times while the best move has held for several
+ * iterations; never past the hard limit. */
+static double flexible_soft_limit(Search *s, TimeStability *ts, int depth, int prev, int score)
+{
+    if (depth > 1 && move_equal(&ts->last_best, &s->best))
+        ts->stable++;
+    else
+        ts->stable = 0;
+    ts->last_best = s->best;
+    double f = 1.0;
+    if (depth > 4 && ts->stable == 0)
+        f = 1.6;
+    else if (ts->stable >= 4)
+        f = 0.7;
+    if (depth > 4 && prev - score > 30)
+        f *= 1.3;
+    double soft = 0.55 * s->target * f;
+    return soft < s->hard ? soft : s->hard;
+}
+
 static void run(Search *s)
 {
     s->t0 = nc_seconds();
@@ -1010,6 +1050,7 @@ static void run(Search *s)
     s->pvlen[0] = 0;
 
     int score = 0, prev = 0;
+    TimeStability ts = {0};
     for (int depth = 1; depth <= s->max_depth; depth++) {
         s->root_depth = depth;
         s->seldepth = 0;
@@ -1031,10 +1072,11 @@ static void run(Search *s)
         }
         if (s->stopped)
             break;
+        double soft = s->target > 0 ? flexible_soft_limit(s, &ts, depth, prev, score) : s->soft;
         prev = score;
         publish(s, depth, score, false);
         double el = nc_seconds() - s->t0;
-        if (s->soft > 0 && el >= s->soft)
+        if (soft > 0 && el >= soft)
             break;
         if (s->root.n == 1 && s->hard > 0)
             break; /* the only move: no need to think on the clock */

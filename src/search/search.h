@@ -26,6 +26,11 @@ typedef struct {
     long long nodes;    /* 0: no node limit */
     int level;          /* 1-10; 0 means 10 (full strength) */
     unsigned flags;     /* SEARCH_NO_*: parts switched off, for tests */
+    /* On a clock: the time to aim at (0: none).  The search then starts
+     * no new iteration after about half of it, later while the best move
+     * keeps changing or the score falls, sooner while both hold; seconds
+     * stays the hard limit. */
+    double target_seconds;
 } SearchLimits;
 
 /* Switches for tests that compare the search with a plainer one of itself:

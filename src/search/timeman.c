@@ -10,20 +10,31 @@
 #define TM_LATENCY 0.05
 #define TM_MIN_SECONDS 0.02
 
-double timeman_budget(const TimeControl *tc)
+/* An unstable search may run to this many times its target. */
+#define TM_MOST_FACTOR 3.0
+
+static double at_least_minimum(double t)
+{
+    return t < TM_MIN_SECONDS ? TM_MIN_SECONDS : t;
+}
+
+TimeBudget timeman_plan(const TimeControl *tc)
 {
     if (tc->per_move > 0)
-        return tc->per_move;
-    if (tc->time_left < 0)
-        return tc->depth_limited ? 0 : TM_DEFAULT_SECONDS;
-    int mps = tc->moves_per_session;
-    int togo = mps ? mps - tc->moves_played % mps : TM_DEFAULT_TOGO;
-    if (togo < 1)
-        togo = 1;
-    double t = tc->time_left / togo + tc->increment * 0.8;
+        return (TimeBudget){tc->per_move, tc->per_move};
+    if (tc->time_left < 0) {
+        double t = tc->depth_limited ? 0 : TM_DEFAULT_SECONDS;
+        return (TimeBudget){t, t};
+    }
+    int mps = tc->moves_per_session > 0 ? tc->moves_per_session : 0;
+    int moves_played = tc->moves_played > 0 ? tc->moves_played : 0;
+    int togo = mps ? mps - moves_played % mps : TM_DEFAULT_TOGO;
+    double target = tc->time_left / togo + tc->increment * 0.8;
     double cap = tc->time_left * 0.4; /* never bet most of the clock on one move */
-    if (t > cap)
-        t = cap;
-    t -= TM_LATENCY;
-    return t < TM_MIN_SECONDS ? TM_MIN_SECONDS : t;
+    double most = target * TM_MOST_FACTOR;
+    if (target > cap)
+        target = cap;
+    if (most > cap)
+        most = cap;
+    return (TimeBudget){at_least_minimum(target - TM_LATENCY), at_least_minimum(most - TM_LATENCY)};
 }

@@ -15,7 +15,15 @@ typedef struct {
     bool depth_limited;     /* a depth limit is set (then no default time) */
 } TimeControl;
 
-/* Seconds to spend on the next move; 0 means no time limit. */
-double timeman_budget(const TimeControl *tc);
+/* Thinking time for the next move: the time the search aims at (it may
+ * spend less on a stable search and more on an unstable one) and the most
+ * it may spend.  Both 0: no time limit.  With a fixed time per move both
+ * are that time. */
+typedef struct {
+    double target;
+    double most;
+} TimeBudget;
+
+TimeBudget timeman_plan(const TimeControl *tc);
 
 #endif

@@ -82,7 +82,7 @@ void ui_clock_tick(Ui *u)
     }
 }
 
-double ui_clock_budget(const Ui *u)
+void ui_clock_limits(const Ui *u, SearchLimits *lim)
 {
     int side = u->g.pos.side;
     TimeControl tc;
@@ -92,7 +92,9 @@ double ui_clock_budget(const Ui *u)
         tc.time_left = 0;
     tc.increment = u->clock.inc;
     tc.moves_played = u->g.nply / 2;
-    return timeman_budget(&tc);
+    TimeBudget b = timeman_plan(&tc);
+    lim->seconds = b.most;
+    lim->target_seconds = b.target;
 }
 
 int ui_clock_draw(const Ui *u, int y)

@@ -612,7 +612,7 @@ void ui_computer_tick(Ui *u)
         /* Thinking time grows with the level; the level also bounds depth. */
         lim.seconds = 0.25 + 0.35 * (u->level ? u->level : 10);
         if (u->clock.on) /* with clocks, its own clock decides */
-            lim.seconds = ui_clock_budget(u);
+            ui_clock_limits(u, &lim);
         if (search_start(u->search, &u->g, &lim) != 0) {
             ui_msg(u, true, "the computer could not start thinking");
             u->player[u->g.pos.side] = PL_HUMAN;

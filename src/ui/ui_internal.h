@@ -318,7 +318,7 @@ void ui_clock_undo(Ui *u);              /* a ply was taken back */
  * a flag falls. */
 void ui_clock_tick(Ui *u);
 /* The computer's thinking time for this move from its own clock. */
-double ui_clock_budget(const Ui *u);
+void ui_clock_limits(const Ui *u, SearchLimits *lim);
 /* Both clocks on panel row y when the game has clocks; the next free row. */
 int ui_clock_draw(const Ui *u, int y);
 
