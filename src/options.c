@@ -95,6 +95,8 @@ static const OptionSpec option_table[] = {
      "lateness forgiven before a loss on time (default 0.5)"},
     {"adjudicate-plies", ARG_INT, FIELD(adjudicate_plies), 1, 100000, "a number of plies", SEC_MATCH,
      "a game still going after N plies is a draw"},
+    {"adjudicate-score", ARG_TEXT, FIELD(adjudicate_score), 0, 0, "CP,PLIES", SEC_MATCH,
+     "a win once both engines score it CP or more for PLIES plies"},
     {"pgn", ARG_TEXT, FIELD(pgn), 0, 0, "FILE", SEC_MATCH, "append every game to FILE (also --selfplay)"},
     {"sprt", ARG_TEXT, FIELD(sprt), 0, 0, "E0,E1", SEC_MATCH, "test A is E0 (H0) or E1 (H1) Elo stronger; stop at a verdict"},
     {"concurrency", ARG_INT, FIELD(concurrency), 1, 64, "a number 1-64", SEC_MATCH, "games played at once (default 1)"},
@@ -289,10 +291,10 @@ static int refused(const char *arg)
 static int check_match(const Options *o)
 {
     static const char *const names[] = {"--engine", "--games", "--openings", "--random-plies", "--st", "--tc",
-                                        "--time-margin", "--adjudicate-plies", "--sprt", "--concurrency",
+                                        "--time-margin", "--adjudicate-plies", "--adjudicate-score", "--sprt", "--concurrency",
                                         "--report-every", "--seed"};
     const bool given[] = {o->nengines > 0, o->games > 0, o->openings, o->random_plies > 0, o->st > 0, o->tc,
-                          o->time_margin > 0, o->adjudicate_plies > 0, o->sprt, o->concurrency > 0,
+                          o->time_margin > 0, o->adjudicate_plies > 0, o->adjudicate_score, o->sprt, o->concurrency > 0,
                           o->report_every > 0, o->seed > 0};
     if (!o->match)
         for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)

@@ -53,6 +53,7 @@ typedef struct {
     const char *sprt;           /* "E0,E1[,ALPHA,BETA]" */
     int concurrency;            /* 0: not given */
     int adjudicate_plies;       /* 0: not given */
+    const char *adjudicate_score; /* "CP,PLIES"; NULL: not given */
     long long seed;
     int report_every;           /* 0: not given */
     double time_margin;         /* seconds; 0: not given */

@@ -96,6 +96,18 @@ check "stealth-ninja: the move line in the moves" 2 "$(grep -c '^1\. a2-a4 a9-a7
 check "stealth-ninja: PGN score is the printed score" "$(pgn_score "$tmp/sn.pgn" "$(engine_a)")" "$(printed_score)"
 check "stealth-ninja: no faults" "" "$(grep -E 'rules infraction|abandoned|time forfeit' "$tmp/sn.pgn")"
 
+# A won position is adjudicated once both engines' scores agree for 4 plies
+# (a queen up: no mate comes that soon at depth 3).
+printf '4k3/8/8/8/8/8/3P4/Q3K3 w - - 0 1\n' >"$tmp/won.txt"
+match --openings "$tmp/won.txt" --games 2 --depth 3 --adjudicate-score 500,4 --pgn "$tmp/won.pgn"
+check "win adjudication status" 0 "$status"
+check "win adjudicated after 4 plies" 2 \
+    "$(grep -c '^{adjudicated a win for White: both engines scored it 500 cp or more for 4 plies}$' "$tmp/won.pgn")"
+check "win adjudication: White wins both" 2 "$(grep -c '^\[Result "1-0"\]' "$tmp/won.pgn")"
+check "win adjudication: plies" "4 4" "$(sed -n 's/^\[PlyCount "\([0-9]*\)"\]/\1/p' "$tmp/won.pgn" | tr '\n' ' ' | sed 's/ $//')"
+"$nc" --data-dir "$data" --adjudicate-score 500,4 >"$tmp/out" 2>"$tmp/err"
+check "win adjudication needs --match" "ninjachess: --adjudicate-score needs --match" "$(cat "$tmp/err")"
+
 # A second setup and optional rules reach the default engines too.
 match --variant stealth-ninja --setup second --option scepter --games 2 --depth 1 --adjudicate-plies 10 \
     --pgn "$tmp/setup.pgn"
@@ -174,6 +186,10 @@ match --openings "$tmp/none.txt"
 check "unreadable opening file" "ninjachess: $tmp/none.txt: No such file or directory" "$(cat "$tmp/err")"
 match --tc 1+x
 check "bad time control" "ninjachess: --tc wants MIN+INC, e.g. 1+0.1 or 0:30+0.2, not '1+x'" "$(cat "$tmp/err")"
+match --adjudicate-score 1000
+check "bad win adjudication" \
+    "ninjachess: --adjudicate-score wants CP,PLIES (CP 100-20000, PLIES 2-1000), e.g. 1000,8, not '1000'" \
+    "$(cat "$tmp/err")"
 "$nc" --data-dir "$data" --games 2 >"$tmp/out" 2>"$tmp/err"
 check "match options need --match" "ninjachess: --games needs --match" "$(cat "$tmp/err")"
 

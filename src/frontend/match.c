@@ -109,6 +109,17 @@ static int configure_tc(Match *m, const Options *opt)
     tc->depth = opt->depth;
     tc->margin = opt->time_margin > 0 ? opt->time_margin : DEFAULT_MARGIN;
     tc->adjudicate_plies = opt->adjudicate_plies;
+    if (opt->adjudicate_score) {
+        char *end;
+        long cp = strtol(opt->adjudicate_score, &end, 10), plies = -1;
+        if (*end == ',')
+            plies = strtol(end + 1, &end, 10);
+        if (*end || cp < 100 || cp > 20000 || plies < 2 || plies > 1000)
+            return fail("--adjudicate-score wants CP,PLIES (CP 100-20000, PLIES 2-1000), e.g. 1000,8, not '%s'",
+                        opt->adjudicate_score);
+        tc->win_score = (int)cp;
+        tc->win_plies = (int)plies;
+    }
     if (opt->tc) {
         if (parse_tc(opt->tc, &tc->base, &tc->inc))
             return fail("--tc wants MIN+INC, e.g. 1+0.1 or 0:30+0.2, not '%s'", opt->tc);

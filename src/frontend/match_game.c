@@ -23,6 +23,11 @@ typedef struct {
     int known[2];       /* plies each engine has been told */
     bool forced[2];     /* in force mode: needs "go" to move */
     char claim[2][128]; /* the last result an engine claimed ("" none) */
+    /* thinking output: the mover's last reported score for this move */
+    bool scored;
+    int score;
+    int streak;         /* plies in a row whose mover reported a win for lead_side */
+    int lead_side;
     GameOutcome *out;
 } Play;
 
@@ -76,6 +81,8 @@ static int setup_engine(Engine *e, const Variant *v, const Opening *op, const Ma
     if (strcmp(xbv, "normal") != 0)
         engine_send(e, "variant %s", xbv);
     engine_send(e, "force");
+    if (tc->win_plies)
+        engine_send(e, "post"); /* scores are needed to adjudicate */
     send_time_control(e, tc);
     if (op->setboard) {
         char fen[1024];
@@ -161,7 +168,14 @@ static Reply take_reply(Play *pl, const char *line, Move *m, char *text, size_t 
      * for the record, since an engine may stop moving after it. */
     if (!strncmp(line, "1-0", 3) || !strncmp(line, "0-1", 3) || !strncmp(line, "1/2-1/2", 7))
         snprintf(pl->claim[pl->g->pos.side], sizeof pl->claim[0], "%.127s", line);
-    /* thinking output, errors and the rest: ignored */
+    /* thinking output "ply score time nodes pv": the score is kept */
+    int ply, score, centis;
+    long long nodes;
+    if (sscanf(line, "%d %d %d %lld", &ply, &score, &centis, &nodes) == 4) {
+        pl->scored = true;
+        pl->score = score;
+    }
+    /* errors and the rest: ignored */
     return R_GONE;
 }
 
@@ -228,6 +242,23 @@ static int reply_fault(Play *pl, int side, Reply rep, const char *text, double e
     }
 }
 
+/* After side's move: whether its engine's score continues the run of plies
+ * in which the movers agree that one side is winning. */
+static void count_win_streak(Play *pl, int side)
+{
+    if (!pl->tc->win_plies)
+        return;
+    if (!pl->scored || (pl->score < pl->tc->win_score && pl->score > -pl->tc->win_score)) {
+        pl->streak = 0;
+        return;
+    }
+    int leader = pl->score > 0 ? side : side ^ 1;
+    if (pl->streak && leader != pl->lead_side)
+        pl->streak = 0;
+    pl->lead_side = leader;
+    pl->streak++;
+}
+
 /* One move of the side to move: 1 played, 0 the game ended by a fault,
  * -1 interrupted. */
 static int play_move(Play *pl)
@@ -236,6 +267,7 @@ static int play_move(Play *pl)
     double limit = move_limit(pl, side), elapsed = 0;
     Move m;
     char text[300] = "";
+    pl->scored = false;
     Reply rep = ask_move(pl, side) ? R_GONE : wait_move(pl, side, limit, &m, text, sizeof text, &elapsed);
     if (rep == R_MOVE && elapsed > limit + pl->tc->margin)
         rep = R_TIME;
@@ -245,6 +277,7 @@ static int play_move(Play *pl)
         pl->clock[side] += pl->tc->inc - elapsed;
     game_push(pl->g, &m);
     pl->known[side] = pl->g->nply;
+    count_win_streak(pl, side);
     return 1;
 }
 
@@ -260,6 +293,13 @@ static bool game_over(Play *pl)
             snprintf(o->reason, sizeof o->reason, "%s mates", colour_name[o->winner]);
         else
             snprintf(o->reason, sizeof o->reason, "%s", game_status_text(st));
+        return true;
+    }
+    if (pl->tc->win_plies && pl->streak >= pl->tc->win_plies) {
+        o->winner = pl->lead_side;
+        o->termination = "adjudication";
+        snprintf(o->reason, sizeof o->reason, "adjudicated a win for %s: both engines scored it %d cp or more for %d plies",
+                 colour_name[o->winner], pl->tc->win_score, pl->streak);
         return true;
     }
     int lim = pl->tc->adjudicate_plies;
@@ -283,8 +323,8 @@ int match_play_game(Engine *eng[2], const char *const names[2], const Variant *v
     game_init(&out->g, &op->start);
     for (int i = 0; i < op->nmoves; i++)
         game_push(&out->g, &op->moves[i]);
-    Play pl = {{eng[0], eng[1]}, names, tc, &out->g, {tc->base, tc->base}, {op->nmoves, op->nmoves}, {true, true},
-               {"", ""}, out};
+    Play pl = {.eng = {eng[0], eng[1]}, .names = names, .tc = tc, .g = &out->g, .clock = {tc->base, tc->base},
+               .known = {op->nmoves, op->nmoves}, .forced = {true, true}, .out = out};
     for (;;) {
         if (game_over(&pl))
             break;

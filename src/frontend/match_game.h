@@ -16,6 +16,10 @@ typedef struct {
     int depth;              /* "sd" sent when > 0 */
     double margin;          /* lateness forgiven, seconds */
     int adjudicate_plies;   /* 0 none */
+    /* a win adjudicated when both engines' reported scores give the same
+     * side at least win_score centipawns for win_plies plies in a row
+     * (win_plies 0: never) */
+    int win_score, win_plies;
 } MatchTc;
 
 typedef struct {
