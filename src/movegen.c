@@ -26,6 +26,7 @@ typedef struct {
     int target;     /* check mode: the square tested; 0 when listing */
     int tdx, tdy;   /* target offset from the piece (check mode) */
     bool filter;    /* check mode may skip unaligned directions */
+    bool noisy;     /* plain slides list only captures (gen_noisy filters the rest) */
     bool found;
     int8_t in_chk;  /* listing: the mover is in check (1), is not (0), not asked yet (-1) */
 } Gen;
@@ -63,6 +64,12 @@ static inline bool list_full(MoveList *ml)
         return false;
     ml->overflow = true;
     return true;
+}
+
+/* A move that may remove a piece or promotes (pieces' moves only). */
+static inline bool is_noisy(const Position *p, const Move *m)
+{
+    return m->cap[0] || m->promo || (m->flags & MF_PUSH) || p->board[m->to] != NC_EMPTY;
 }
 
 static inline void emit(Gen *g, const Move *m)
@@ -200,6 +207,31 @@ static void gen_plain_slide(Gen *g, int from, int t, int ai, const Atom *a)
     ml->n = (int)(out - ml->m);
 }
 
+/* gen_plain_slide's captures alone, for gen_noisy. */
+static void gen_plain_slide_captures(Gen *g, int from, int t, int ai, const Atom *a)
+{
+    const Position *p = g->p;
+    const Variant *v = p->v;
+    int c = g->colour;
+    int maxd = a->max ? a->max : 64;
+    MoveList *ml = g->ml;
+    for (int d = 0; d < a->ndirs; d++) {
+        int off = v->atom_off[t][ai][c][d];
+        int s = from, dist = 1;
+        for (s += off; p->board[s] == NC_EMPTY && dist < maxd; s += off)
+            dist++;
+        int sc = p->board[s];
+        if (sc == NC_EMPTY || sc == NC_OFF || nc_colour(sc) == c)
+            continue;
+        Move m = {.from = (uint16_t)from, .to = (uint16_t)s};
+        if (v->code_flags[sc] & NC_CF_TITAN) {
+            m.flags = MF_PUSH;
+            m.pushdir = (int16_t)off;
+        }
+        ml->m[ml->n++] = m;
+    }
+}
+
 static void gen_slide(Gen *g, int from, int t, int ai, const Atom *a)
 {
     Position *p = g->p;
@@ -209,7 +241,10 @@ static void gen_slide(Gen *g, int from, int t, int ai, const Atom *a)
      * direction on a 16x16 board.  Near a full list the checked path runs. */
     if (!g->target && a->plain && !v->types[t].promotes && !v->insane_from[t] &&
         g->ml->n + a->ndirs * NC_MAX_FILES <= NC_MAX_MOVES) {
-        gen_plain_slide(g, from, t, ai, a);
+        if (g->noisy)
+            gen_plain_slide_captures(g, from, t, ai, a);
+        else
+            gen_plain_slide(g, from, t, ai, a);
         return;
     }
     int maxd = a->max ? a->max : 64;
@@ -675,6 +710,33 @@ static void keep_captures(Position *p, MoveList *ml)
         if (removes_piece(p, &ml->m[i]))
             ml->m[n++] = ml->m[i];
     ml->n = n;
+}
+
+void gen_noisy(Position *p, MoveList *ml)
+{
+    Gen g = {0};
+    g.p = p;
+    g.ml = ml;
+    g.colour = p->side;
+    g.in_chk = -1;
+    g.noisy = true;
+    ml->n = 0;
+    ml->overflow = false;
+    if (p->scepter)
+        return;
+    /* the other generators list quiet moves too: they are dropped here,
+     * which keeps the listing path of gen_pseudo free of the test */
+    for (int i = 0; i < p->npieces[p->side]; i++) {
+        int first = ml->n;
+        gen_piece(&g, p->plist[p->side][i]);
+        int n = first;
+        for (int j = first; j < ml->n; j++)
+            if (is_noisy(p, &ml->m[j]))
+                ml->m[n++] = ml->m[j];
+        ml->n = n;
+    }
+    if (p->v->must_capture)
+        keep_captures(p, ml);
 }
 
 void gen_pseudo(Position *p, MoveList *ml)

@@ -10,6 +10,11 @@
 /* Pseudo-legal moves of the side to move: every move the pieces' rules
  * allow, castling (already checked for attacked squares) and drops. */
 void gen_pseudo(Position *p, MoveList *ml);
+/* The pseudo-legal moves of gen_pseudo that may remove a piece (capture,
+ * flying or jumping over, en passant, a Titan push) or promote, in the
+ * same order: what the quiescence search looks at.  No drops, no castling;
+ * under must-capture the same moves as gen_pseudo keeps. */
+void gen_noisy(Position *p, MoveList *ml);
 /* Legal moves: pseudo-legal moves after which the mover's royal piece
  * (if it has one) is not removable.  No moves once the scepter is taken. */
 void gen_legal(Position *p, MoveList *ml);

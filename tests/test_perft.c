@@ -1,7 +1,8 @@
 /* Perft: move-generation counts against published figures (orthodox chess),
  * Fairy-Stockfish (Capablanca chess, xiangqi, minixiangqi, shako, grand,
  * cambodian), and the seed variants' counts agreed with an independent
- * implementation of the rulings. */
+ * implementation of the rulings; and the quiescence search's generator
+ * (gen_noisy) against the full one. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -83,10 +84,87 @@ static void test_perft_cases(void **state)
         run_case(&cases[i]);
 }
 
+static uint64_t next_random(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* The moves of gen_pseudo that gen_noisy must list: a piece's move that
+ * removes, pushes or promotes. */
+static bool wanted_noisy(const Position *p, const Move *m)
+{
+    return m->kind == MK_NORMAL && (m->cap[0] || m->promo || (m->flags & MF_PUSH) || p->board[m->to] != NC_EMPTY);
+}
+
+/* gen_noisy lists exactly the noisy moves of gen_pseudo, in its order, in
+ * positions of random games of variants with every kind of move: drops,
+ * hops, Titans, promotions, en passant, and must-capture. */
+static void test_noisy_moves(void **state)
+{
+    (void)state;
+    const char *variants[] = {"chess", "capablanca", "titan-chess", "titan-chess-titans", "stealth-ninja",
+                              "flying-warmachines", "chess-titan-rooks", "crazyhouse", "antichess", "xiangqi",
+                              "grand", "shako", "makruk"};
+    static MoveList all, noisy;
+    uint64_t r = 0x9E3779B97F4A7C15ULL;
+    long compared = 0, noisy_seen = 0;
+    for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
+        DataErrors errs;
+        Variant *v = variant_load(NC_TEST_DATA_DIR, variants[k], &errs);
+        if (!v)
+            data_errors_print(&errs, stderr);
+        assert_non_null(v);
+        for (int game = 0; game < 4; game++) {
+            Position p;
+            pos_start(&p, v);
+            for (int ply = 0; ply < 160; ply++) {
+                gen_pseudo(&p, &all);
+                gen_noisy(&p, &noisy);
+                int n = 0;
+                for (int i = 0; i < all.n; i++) {
+                    if (!wanted_noisy(&p, &all.m[i]))
+                        continue;
+                    assert_true(n < noisy.n);
+                    if (!move_equal(&all.m[i], &noisy.m[n]))
+                        fail_msg("%s ply %d: noisy move %d differs", variants[k], ply, n);
+                    n++;
+                }
+                assert_int_equal(n, noisy.n);
+                compared++;
+                noisy_seen += n;
+                MoveList legal;
+                gen_legal(&p, &legal);
+                if (legal.n == 0)
+                    break;
+                Undo u;
+                make_move(&p, &legal.m[next_random(&r) % (uint64_t)legal.n], &u);
+            }
+        }
+        variant_free(v);
+    }
+    assert_true(compared > 3000 && noisy_seen > 10000);
+
+    /* must-capture: a capture is there, so the quiet promotions are not */
+    DataErrors errs;
+    Variant *v = variant_load(NC_TEST_DATA_DIR, "antichess", &errs);
+    assert_non_null(v);
+    Position p;
+    char err[256];
+    assert_int_equal(pos_from_fen(&p, v, "8/P7/8/8/8/8/8/Rn6 w - - 0 1", err, sizeof err), 0);
+    gen_noisy(&p, &noisy);
+    assert_int_equal(noisy.n, 1);
+    assert_true(noisy.m[0].promo == 0 && p.board[noisy.m[0].to] != NC_EMPTY); /* the rook takes the knight */
+    variant_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perft_cases),
+        cmocka_unit_test(test_noisy_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -496,7 +496,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
 
     MoveList *ml = &s->ml[ply];
     int *sc = s->mscore[ply];
-    gen_pseudo(p, ml);
+    gen_noisy(p, ml);
     /* keep only moves that win material or promote; delta pruning drops
      * those that cannot lift the score to alpha even unopposed */
     int n = 0;
