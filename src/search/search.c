@@ -485,6 +485,13 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
     int end_score;
     if (variant_end(p, ply, &end_score))
         return end_score;
+    /* a stored bound of any depth settles a quiescence node */
+    TTEntry *te = tt_probe(s, p->key);
+    if (te) {
+        int ts = score_from_tt(te->score, ply);
+        if (te->flag == TT_EXACT || (te->flag == TT_LOWER && ts >= beta) || (te->flag == TT_UPPER && ts <= alpha))
+            return ts;
+    }
     int stand = eval_position(&s->et, p);
     if (ply >= MAX_PLY - 1 || qply >= QS_MAX)
         return stand;
@@ -516,11 +523,14 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
     for (int i = 0; i < ml->n; i++) {
         pick(ml, sc, i);
         const Move *m = &ml->m[i];
+        /* a piece worth more than it takes, landing where it can be taken
+         * back, most likely loses the exchange: not searched */
+        bool may_lose = s->prune && move_gain(s, p, m) < mover_value(s, p, m);
         Undo u;
         /* whether the side is in check is not known here, so the shortcut
          * of move_surely_legal() cannot be used */
         make_move(p, m, &u);
-        if (!legal_after_make(p, us, had)) {
+        if (!legal_after_make(p, us, had) || (may_lose && sq_removable(p, m->to, p->side))) {
             unmake_move(p, m, &u);
             continue;
         }
