@@ -198,6 +198,7 @@ void eval_init(EvalTables *e, const Variant *v)
         for (int c = 0; c < 2; c++)
             init_square_tables(e, v, t, c, ml);
     free(ml);
+    eval_attacks_init(&e->attacks, v, e->value);
 }
 
 /* Shelter minus pressure around the king of colour c. */
@@ -261,7 +262,16 @@ static int passed(const EvalTables *e, const Position *p)
     return score;
 }
 
-int eval_position(const EvalTables *e, const Position *p)
+/* The opening and endgame scores blended by the phase, plus the bonus for
+ * the side to move, from the side to move's view. */
+static int blend_for_side(const Position *p, int mat, int mg, int eg, int phase)
+{
+    int score = mat + (mg * phase + eg * (256 - phase)) / 256;
+    score += p->side == NC_WHITE ? 10 : -10;
+    return p->side == NC_WHITE ? score : -score;
+}
+
+int eval_position_window(const EvalTables *e, const Position *p, int alpha, int beta)
 {
     const Variant *v = e->v;
     int mat = 0, mg = 0, eg = 0, phase_mat = 0;
@@ -299,7 +309,16 @@ int eval_position(const EvalTables *e, const Position *p)
      * skipped earlier because it costs time on the big boards */
     if (phase < 160)
         eg += passed(e, p);
-    int score = mat + (mg * phase + eg * (256 - phase)) / 256;
-    score += p->side == NC_WHITE ? 10 : -10;
-    return p->side == NC_WHITE ? score : -score;
+    int score = blend_for_side(p, mat, mg, eg, phase);
+    /* the attack terms cost more than all the rest: left out when the
+     * score stands so far outside the window that they cannot matter */
+    if (score - EA_MARGIN >= beta || score + EA_MARGIN <= alpha)
+        return score;
+    eval_attacks(&e->attacks, p, &mg, &eg);
+    return blend_for_side(p, mat, mg, eg, phase);
+}
+
+int eval_position(const EvalTables *e, const Position *p)
+{
+    return eval_position_window(e, p, -EVAL_INF, EVAL_INF);
 }

@@ -6,7 +6,10 @@
  * off before all moves are tried.  A "capture" is any move that removes
  * pieces (replacement, flying or jumping over, double capture, en passant,
  * Titan crush and exile), found from the move and the board and valued with
- * move_effects(); quiescence searches those and promotions.
+ * move_effects(); quiescence searches those and promotions (generated
+ * alone by gen_noisy), skips a capture by a piece worth more than its gain
+ * when the piece can be taken back on its square, and takes any stored
+ * bound of the transposition table as its result.
  *
  * Levels (SearchLimits.level; 0 means 10).  The caller's own limits apply
  * as well, whichever is tighter.  "noise" is a random bonus in centipawns,
@@ -492,7 +495,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
         if (te->flag == TT_EXACT || (te->flag == TT_LOWER && ts >= beta) || (te->flag == TT_UPPER && ts <= alpha))
             return ts;
     }
-    int stand = eval_position(&s->et, p);
+    int stand = eval_position_window(&s->et, p, alpha, beta);
     if (ply >= MAX_PLY - 1 || qply >= QS_MAX)
         return stand;
     if (stand >= beta)
