@@ -25,11 +25,15 @@ static int clamp_abs(int x, int most)
     return x > most ? most : x < -most ? -most : x;
 }
 
-static bool plain_line(const Atom *a)
+/* A slide or leap with no condition on where it starts or what it passes
+ * (a pawn's capture may also take en passant: still a plain capture line). */
+static bool plain_line(const Atom *a, bool promotes)
 {
+    unsigned special = AF_TAKE_OVER | AF_EP_SOURCE | AF_STOP_CENTRE | AF_FIRST | AF_NOT_IN_CHECK;
+    if (!promotes)
+        special |= AF_EP_CAPTURE;
     return (a->kind == ATOM_SLIDE || a->kind == ATOM_LEAP) && a->zone == ZONE_ANY && a->start == START_ANY &&
-           !(a->flags & (AF_TAKE_OVER | AF_EP_SOURCE | AF_EP_CAPTURE | AF_STOP_CENTRE | AF_FIRST | AF_NOT_IN_CHECK)) &&
-           (a->kind == ATOM_LEAP || a->over == SQ_EMPTY);
+           !(a->flags & special) && (a->kind == ATOM_LEAP || a->over == SQ_EMPTY);
 }
 
 /* The scans of type t: every direction of its plain slides and leaps (a
@@ -39,7 +43,7 @@ static void init_type(AttackTables *a, const Variant *v, int t)
     const PieceType *pt = &v->types[t];
     for (int ai = 0; ai < pt->natoms; ai++) {
         const Atom *at = &pt->atoms[ai];
-        if (!plain_line(at))
+        if (!plain_line(at, pt->promotes))
             continue;
         bool leap = at->kind == ATOM_LEAP;
         int max = leap ? 1 : at->max ? at->max : 64;
