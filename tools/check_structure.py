@@ -30,6 +30,7 @@ LAYERS = [
 # must have (relative to src/).  The rest of the tree uses the public one.
 PRIVATE = {
     "search/eval.h": "search/",
+    "search/eval_draw.h": "search/",
     "datafile_internal.h": "datafile",
 }
 

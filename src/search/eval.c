@@ -198,6 +198,7 @@ void eval_init(EvalTables *e, const Variant *v)
         for (int c = 0; c < 2; c++)
             init_square_tables(e, v, t, c, ml);
     free(ml);
+    draw_init(&e->draw, v);
 }
 
 /* Shelter minus pressure around the king of colour c. */
@@ -301,5 +302,6 @@ int eval_position(const EvalTables *e, const Position *p)
         eg += passed(e, p);
     int score = mat + (mg * phase + eg * (256 - phase)) / 256;
     score += p->side == NC_WHITE ? 10 : -10;
+    score = draw_scale(&e->draw, p, score); /* eval_draw.c */
     return p->side == NC_WHITE ? score : -score;
 }

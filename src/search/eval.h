@@ -4,6 +4,7 @@
 #define NC_EVAL_H
 
 #include "../position.h"
+#include "eval_draw.h"
 
 typedef struct {
     const Variant *v;         /* tables below belong to this variant */
@@ -19,6 +20,7 @@ typedef struct {
     int16_t passed_bonus[2 * NC_MAX_TYPES + 1][NC_MAX_SQ]; /* endgame, promoting pieces */
     bool promoter[2 * NC_MAX_TYPES + 1]; /* the code's type promotes */
     int ring1[8], ring2[16];  /* board offsets at king distance 1 and 2 */
+    DrawTables draw;          /* material that cannot mate, the wrong rook pawn */
 } EvalTables;
 
 /* Builds the tables for v (a few milliseconds; needs only the variant). */

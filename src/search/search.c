@@ -920,6 +920,7 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     s->pos = g->pos;
     if (s->et.v != g->pos.v || s->et.fingerprint != eval_fingerprint(g->pos.v))
         eval_init(&s->et, g->pos.v);
+    draw_prepare(&s->et.draw, s->eg, &s->pos);
     int first = g->nply;
     while (first > 0 && g->material[first - 1] == g->material[g->nply])
         first--;
