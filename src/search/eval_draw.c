@@ -40,24 +40,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* More pieces than this on the side ahead: no rule applies (fast exit). */
-#define DRAW_MAX_PIECES 12
 /* Two-piece verdicts only on boards this small: 2 x 64^4 bytes, a few
  * seconds (doc/endgame.md: 10x10 takes 22-80 s, 12x12 minutes). */
 #define DRAW_PAIR_MAX_SQUARES 64
 
 static int sq_colour(const Variant *v, int sq) { return (v->file_of[sq] + v->rank_of[sq]) & 1; }
 
-/* The moves of a lone piece of type t and colour c on sq, first-move
- * rights included. */
-static void lone_moves(const Variant *v, int t, int c, int sq, MoveList *ml)
+/* An empty board of v with every first-move right, to put pieces on. */
+static void empty_board(Position *p, const Variant *v)
 {
-    Position p;
-    pos_clear(&p, v);
-    pos_put(&p, sq, nc_code(t, c));
-    p.side = c;
-    p.unmoved = ~0u;
-    gen_pseudo(&p, ml);
+    pos_clear(p, v);
+    p->unmoved = ~0u;
+}
+
+/* The moves of a piece of type t and colour c put on sq of the board p
+ * (taken off again afterwards). */
+static void moves_from(Position *p, int t, int c, int sq, MoveList *ml)
+{
+    int old = p->board[sq];
+    pos_put(p, sq, nc_code(t, c));
+    p->side = c;
+    gen_pseudo(p, ml);
+    pos_put(p, sq, old);
 }
 
 static bool default_game_ends(const Variant *v)
@@ -81,21 +85,6 @@ static int neighbour_count(const Variant *v, int sq)
     return n;
 }
 
-/* The moves of a lone piece of type t and colour c on sq, every other
- * real square holding an enemy piece of type foe: its captures. */
-static void crowded_moves(const Variant *v, int t, int c, int foe, int sq, MoveList *ml)
-{
-    Position p;
-    pos_clear(&p, v);
-    for (int i = 0; i < v->nsquares; i++)
-        if (v->squares[i] != sq)
-            pos_put(&p, v->squares[i], nc_code(foe, c ^ 1));
-    pos_put(&p, sq, nc_code(t, c));
-    p.side = c;
-    p.unmoved = ~0u;
-    gen_pseudo(&p, ml);
-}
-
 /* The moves in ml are exactly the steps to sq's real neighbours. */
 static bool king_steps(const Variant *v, int sq, const MoveList *ml)
 {
@@ -109,7 +98,8 @@ static bool king_steps(const Variant *v, int sq, const MoveList *ml)
 
 /* True when the only royal type moves and captures exactly one step in
  * any direction, on every square, for both colours.  (Its captures are
- * asked for with an enemy piece on every other square.) */
+ * asked for with an enemy piece on every other square.)  A Titan is not
+ * taken but pushed, so the enemy piece is no Titan. */
 static bool royal_is_king(const Variant *v, MoveList *ml)
 {
     int king = -1, foe = -1;
@@ -124,16 +114,22 @@ static bool royal_is_king(const Variant *v, MoveList *ml)
     }
     if (king < 0 || foe < 0 || v->royal_sight != RS_NONE || v->region_of[king])
         return false;
-    for (int c = 0; c < 2; c++)
+    Position empty, crowded;
+    empty_board(&empty, v);
+    for (int c = 0; c < 2; c++) {
+        empty_board(&crowded, v);
+        for (int i = 0; i < v->nsquares; i++)
+            pos_put(&crowded, v->squares[i], nc_code(foe, c ^ 1));
         for (int i = 0; i < v->nsquares; i++) {
             int sq = v->squares[i];
-            lone_moves(v, king, c, sq, ml);
+            moves_from(&empty, king, c, sq, ml);
             if (!king_steps(v, sq, ml))
                 return false;
-            crowded_moves(v, king, c, foe, sq, ml);
+            moves_from(&crowded, king, c, sq, ml);
             if (!king_steps(v, sq, ml))
                 return false;
         }
+    }
     return true;
 }
 
@@ -152,6 +148,8 @@ static bool no_narrow_square(const Variant *v)
 static bool keeps_colour(const Variant *v, int t, MoveList *ml)
 {
     bool any = false;
+    Position empty;
+    empty_board(&empty, v);
     for (int c = 0; c < 2; c++) {
         for (int dy = -15; dy <= 15; dy++)
             for (int dx = -15; dx <= 15; dx++)
@@ -159,7 +157,7 @@ static bool keeps_colour(const Variant *v, int t, MoveList *ml)
                     return false;
         for (int i = 0; i < v->nsquares; i++) {
             int sq = v->squares[i];
-            lone_moves(v, t, c, sq, ml);
+            moves_from(&empty, t, c, sq, ml);
             for (int k = 0; k < ml->n; k++)
                 if (ml->m[k].kind != MK_NORMAL || sq_colour(v, ml->m[k].to) != sq_colour(v, sq))
                     return false;
@@ -171,11 +169,13 @@ static bool keeps_colour(const Variant *v, int t, MoveList *ml)
 
 static bool stays_on_file(const Variant *v, int t, int c, MoveList *ml)
 {
+    Position empty;
+    empty_board(&empty, v);
     for (int i = 0; i < v->nsquares; i++) {
         int sq = v->squares[i];
         if (v->rel_rank[c][sq] >= v->promo_rank)
             continue;
-        lone_moves(v, t, c, sq, ml);
+        moves_from(&empty, t, c, sq, ml);
         for (int k = 0; k < ml->n; k++)
             if (ml->m[k].kind != MK_NORMAL || v->file_of[ml->m[k].to] != v->file_of[sq])
                 return false;
@@ -360,12 +360,13 @@ static bool wrong_rook_pawn(const Position *p, int c, const SideMaterial *m)
     return k == corner || is_neighbour(v, k, corner);
 }
 
-int draw_scale(const DrawTables *d, const Position *p, int score)
+/* draw_scale() for a side ahead with few pieces. */
+int draw_scale_few(const DrawTables *d, const Position *p, int score)
 {
-    if (!d->usable || score == 0 || p->ntitans)
+    if (p->ntitans)
         return score;
     int c = score > 0 ? NC_WHITE : NC_BLACK, o = c ^ 1;
-    if (p->npieces[c] > DRAW_MAX_PIECES || p->nroyal[c] != 1 || p->nroyal[o] != 1 || !hand_empty(p, c))
+    if (p->nroyal[c] != 1 || p->nroyal[o] != 1 || !hand_empty(p, c))
         return score;
     bool o_bare = p->npieces[o] == 1 && hand_empty(p, o);
     SideMaterial m;

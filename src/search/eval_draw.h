@@ -42,8 +42,18 @@ void draw_init(DrawTables *d, const Variant *v);
  * if it is not cached, and lets the evaluation use exactly those.  The
  * result depends only on p, not on what the cache held. */
 void draw_prepare(DrawTables *d, struct EgStore *store, const Position *p);
+/* More pieces than this on the side ahead: no rule applies. */
+#define DRAW_MAX_PIECES 12
+
+int draw_scale_few(const DrawTables *d, const Position *p, int score);
 /* The score (White's view) after the draw rules: 0 for a dead draw, scaled
- * strongly toward 0 for a side ahead that cannot mate, else unchanged. */
-int draw_scale(const DrawTables *d, const Position *p, int score);
+ * strongly toward 0 for a side ahead that cannot mate, else unchanged.
+ * Inline, since most positions leave at the first test. */
+static inline int draw_scale(const DrawTables *d, const Position *p, int score)
+{
+    if (!d->usable || score == 0 || p->npieces[score > 0 ? NC_WHITE : NC_BLACK] > DRAW_MAX_PIECES)
+        return score;
+    return draw_scale_few(d, p, score);
+}
 
 #endif
