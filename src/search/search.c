@@ -920,7 +920,6 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     s->pos = g->pos;
     if (s->et.v != g->pos.v || s->et.fingerprint != eval_fingerprint(g->pos.v))
         eval_init(&s->et, g->pos.v);
-    draw_prepare(&s->et.draw, s->eg, &s->pos);
     int first = g->nply;
     while (first > 0 && g->material[first - 1] == g->material[g->nply])
         first--;
@@ -991,6 +990,7 @@ static void run(Search *s)
 {
     s->t0 = nc_seconds();
     Position *p = &s->pos;
+    draw_prepare(&s->et.draw, s->eg, p); /* on the search's thread: it may build a table */
     gen_legal(p, &s->root);
     if (s->root.n == 0 || p->scepter) {
         s->root.n = 0;
