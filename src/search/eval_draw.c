@@ -14,9 +14,10 @@
  * table is asked for only when the root's material makes it relevant (a
  * side with at most two pieces and no promoting piece; for two, against a
  * bare king), so short searches stay cheap, and it is built when not
- * cached, so the verdict never depends on what the cache held.  A side ahead that cannot mate scores 0 against a
- * bare king, and an eighth of its lead otherwise (the other side's own
- * pieces can block its king in, so such wins exist but are rare).
+ * cached, so the verdict never depends on what the cache held.  A side
+ * ahead that cannot mate scores 0 against a bare king, and an eighth of
+ * its lead otherwise (the other side's own pieces can block its king in,
+ * so such wins exist but are rare).
  *
  * The wrong rook pawn.  Promoting pieces that never leave their file
  * unless they capture (a bare king offers nothing to take), all on one
