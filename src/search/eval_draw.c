@@ -86,6 +86,19 @@ static int neighbour_count(const Variant *v, int sq)
     return n;
 }
 
+/* Puts code on every real square within NC_PAD steps of sq but sq: as
+ * far as a leap goes, and every slide, hop or flight from sq ends in it. */
+static void surround(Position *p, int sq, int code)
+{
+    const Variant *v = p->v;
+    for (int dy = -NC_PAD; dy <= NC_PAD; dy++)
+        for (int dx = -NC_PAD; dx <= NC_PAD; dx++) {
+            int s = sq + dy * v->stride + dx;
+            if ((dx || dy) && s >= 0 && s < NC_MAX_SQ && v->exists[s])
+                pos_put(p, s, code);
+        }
+}
+
 /* The moves in ml are exactly the steps to sq's real neighbours. */
 static bool king_steps(const Variant *v, int sq, const MoveList *ml)
 {
@@ -99,8 +112,8 @@ static bool king_steps(const Variant *v, int sq, const MoveList *ml)
 
 /* True when the only royal type moves and captures exactly one step in
  * any direction, on every square, for both colours.  (Its captures are
- * asked for with an enemy piece on every other square.)  A Titan is not
- * taken but pushed, so the enemy piece is no Titan. */
+ * asked for with enemy pieces all around it.)  A Titan is not taken but
+ * pushed, so the enemy piece is no Titan. */
 static bool royal_is_king(const Variant *v, MoveList *ml)
 {
     int king = -1, foe = -1;
@@ -115,22 +128,20 @@ static bool royal_is_king(const Variant *v, MoveList *ml)
     }
     if (king < 0 || foe < 0 || v->royal_sight != RS_NONE || v->region_of[king])
         return false;
-    Position empty, crowded;
+    Position empty;
     empty_board(&empty, v);
-    for (int c = 0; c < 2; c++) {
-        empty_board(&crowded, v);
-        for (int i = 0; i < v->nsquares; i++)
-            pos_put(&crowded, v->squares[i], nc_code(foe, c ^ 1));
+    for (int c = 0; c < 2; c++)
         for (int i = 0; i < v->nsquares; i++) {
             int sq = v->squares[i];
             moves_from(&empty, king, c, sq, ml);
             if (!king_steps(v, sq, ml))
                 return false;
-            moves_from(&crowded, king, c, sq, ml);
+            surround(&empty, sq, nc_code(foe, c ^ 1));
+            moves_from(&empty, king, c, sq, ml);
+            surround(&empty, sq, NC_EMPTY);
             if (!king_steps(v, sq, ml))
                 return false;
         }
-    }
     return true;
 }
 
