@@ -12,9 +12,9 @@
  * two of one such piece when their two-piece table says so (two knights),
  * on boards of at most 64 squares, where that table takes seconds.  A
  * table is asked for only when the root's material makes it relevant (a
- * side with at most two pieces and no promoting piece; for two, against a
- * bare king), so short searches stay cheap, and it is built when not
- * cached, so the verdict never depends on what the cache held.  A side
+ * side with one such piece, or two of one kind; for two, against a bare
+ * king), so short searches stay cheap, and it is built when not cached,
+ * so the verdict never depends on what the cache held.  A side
  * ahead that cannot mate scores 0 against a bare king, and an eighth of
  * its lead otherwise (the other side's own pieces can block its king in,
  * so such wins exist but are rare).
@@ -251,57 +251,49 @@ static bool changes_type(const Variant *v, int t)
     return v->types[t].promotes || (v->insane_enabled && v->insane_from[t]);
 }
 
-/* Two pieces of one type of side c, against a bare king, that do not
- * mate alone and are not colourbound (two of those mate when on both
- * colours): the pair's verdict, on boards where its table costs seconds.
- * (Two different pieces that do not mate alone mostly do together, as
- * bishop and knight, and are not asked for: a table built during a game
- * costs time the clock does not see.) */
-static void prepare_pair(DrawTables *d, struct EgStore *store, const Position *p, int c)
+/* For a root where side c has one piece, or two of one type, that is not
+ * colourbound and does not promote: the one-piece verdict, and for two
+ * against a bare king on a board of at most DRAW_PAIR_MAX_SQUARES squares
+ * the two-piece one.  Other materials ask for nothing: two different
+ * pieces that do not mate alone mostly do together (bishop and knight),
+ * and each table built costs time the search cannot interrupt (about 3 s
+ * for one piece on 12x12). */
+static void prepare_side(DrawTables *d, struct EgStore *store, const Position *p, int c)
 {
     const Variant *v = p->v;
     int ty[2], n = 0;
     for (int i = 0; i < p->npieces[c]; i++) {
         int t = nc_type(p->board[p->plist[c][i]]);
-        if (!v->types[t].royal)
-            ty[n++] = t;
+        if (v->types[t].royal)
+            continue;
+        if (n == 2)
+            return;
+        ty[n++] = t;
     }
-    if (n != 2 || p->npieces[c ^ 1] != 1 || !hand_empty(p, c ^ 1) || v->nsquares > DRAW_PAIR_MAX_SQUARES)
+    if (n == 0 || (n == 2 && ty[0] != ty[1]) || !hand_empty(p, c))
         return;
-    if (ty[0] != ty[1] || d->colourbound[ty[0]] || !d->use_verdict[c][ty[0]] ||
-        d->verdict[c][ty[0]] != DRAW_VERDICT_NO_MATE)
+    int t = ty[0];
+    if (changes_type(v, t) || v->types[t].titan || d->colourbound[t])
         return;
-    uint8_t *verdict = &d->pair_verdict[c][ty[0]];
-    if (*verdict == DRAW_VERDICT_UNKNOWN)
-        *verdict = (uint8_t)solver_verdict(store, v, ty, 2, c);
-    d->use_pair[c] = (int8_t)ty[0];
+    if (d->verdict[c][t] == DRAW_VERDICT_UNKNOWN)
+        d->verdict[c][t] = (uint8_t)solver_verdict(store, v, &t, 1, c);
+    d->use_verdict[c][t] = true;
+    if (n == 1 || d->verdict[c][t] != DRAW_VERDICT_NO_MATE || p->npieces[c ^ 1] != 1 || !hand_empty(p, c ^ 1) ||
+        v->nsquares > DRAW_PAIR_MAX_SQUARES)
+        return;
+    if (d->pair_verdict[c][t] == DRAW_VERDICT_UNKNOWN)
+        d->pair_verdict[c][t] = (uint8_t)solver_verdict(store, v, ty, 2, c);
+    d->use_pair[c] = (int8_t)t;
 }
 
 void draw_prepare(DrawTables *d, struct EgStore *store, const Position *p)
 {
-    const Variant *v = p->v;
     memset(d->use_verdict, 0, sizeof d->use_verdict);
     memset(d->use_pair, -1, sizeof d->use_pair);
     if (!d->usable || !store || p->ntitans)
         return;
-    for (int c = 0; c < 2; c++) {
-        if (!hand_empty(p, c) || p->npieces[c] - p->nroyal[c] > 2)
-            continue;
-        bool promoting = false;
-        for (int i = 0; i < p->npieces[c]; i++)
-            promoting = promoting || changes_type(v, nc_type(p->board[p->plist[c][i]]));
-        if (promoting)
-            continue;
-        for (int i = 0; i < p->npieces[c]; i++) {
-            int t = nc_type(p->board[p->plist[c][i]]);
-            if (v->types[t].royal || v->types[t].titan || d->colourbound[t])
-                continue;
-            if (d->verdict[c][t] == DRAW_VERDICT_UNKNOWN)
-                d->verdict[c][t] = (uint8_t)solver_verdict(store, v, &t, 1, c);
-            d->use_verdict[c][t] = true;
-        }
-        prepare_pair(d, store, p, c);
-    }
+    for (int c = 0; c < 2; c++)
+        prepare_side(d, store, p, c);
 }
 
 /* What the non-royal pieces of one side are, for the rules. */
