@@ -31,6 +31,7 @@ LAYERS = [
 PRIVATE = {
     "search/eval.h": "search/",
     "search/eval_attacks.h": "search/",
+    "search/eval_draw.h": "search/",
     "datafile_internal.h": "datafile",
 }
 

@@ -199,6 +199,7 @@ void eval_init(EvalTables *e, const Variant *v)
             init_square_tables(e, v, t, c, ml);
     free(ml);
     eval_attacks_init(&e->attacks, v, e->value);
+    draw_init(&e->draw, v);
 }
 
 /* Shelter minus pressure around the king of colour c. */
@@ -264,10 +265,11 @@ static int passed(const EvalTables *e, const Position *p)
 
 /* The opening and endgame scores blended by the phase, plus the bonus for
  * the side to move, from the side to move's view. */
-static int blend_for_side(const Position *p, int mat, int mg, int eg, int phase)
+static int blend_for_side(const EvalTables *e, const Position *p, int mat, int mg, int eg, int phase)
 {
     int score = mat + (mg * phase + eg * (256 - phase)) / 256;
     score += p->side == NC_WHITE ? 10 : -10;
+    score = draw_scale(&e->draw, p, score); /* eval_draw.c */
     return p->side == NC_WHITE ? score : -score;
 }
 
@@ -309,13 +311,13 @@ int eval_position_window(const EvalTables *e, const Position *p, int alpha, int 
      * skipped earlier because it costs time on the big boards */
     if (phase < 160)
         eg += passed(e, p);
-    int score = blend_for_side(p, mat, mg, eg, phase);
+    int score = blend_for_side(e, p, mat, mg, eg, phase);
     /* the attack terms cost more than all the rest: left out when the
      * score stands so far outside the window that they cannot matter */
     if (score - EA_MARGIN >= beta || score + EA_MARGIN <= alpha)
         return score;
     eval_attacks(&e->attacks, p, &mg, &eg);
-    return blend_for_side(p, mat, mg, eg, phase);
+    return blend_for_side(e, p, mat, mg, eg, phase);
 }
 
 int eval_position(const EvalTables *e, const Position *p)

@@ -5,6 +5,7 @@
 
 #include "../position.h"
 #include "eval_attacks.h"
+#include "eval_draw.h"
 
 typedef struct {
     const Variant *v;         /* tables below belong to this variant */
@@ -21,6 +22,7 @@ typedef struct {
     bool promoter[2 * NC_MAX_TYPES + 1]; /* the code's type promotes */
     int ring1[8], ring2[16];  /* board offsets at king distance 1 and 2 */
     AttackTables attacks;     /* mobility, threats and king attack in the position */
+    DrawTables draw;          /* material that cannot mate, the wrong rook pawn */
 } EvalTables;
 
 /* Builds the tables for v (a few milliseconds; needs only the variant). */

@@ -42,7 +42,9 @@
  * since the last irreversible move before it, 100 plies without capture,
  * pawn move or drop (unless that last ply mates), bare kings and Capture
  * the Scepter all score 0.  The variant's game-end rules (endrules.h) and
- * its results for checkmate and stalemate score as mate or draw.
+ * its results for checkmate and stalemate score as mate or draw.  The
+ * evaluation knows material that cannot mate and the wrong rook pawn
+ * (eval_draw.c); run() has their endgame-table verdicts prepared first.
  *
  * Pruning, each only where it is safe: null move (not in check, not in PV
  * nodes, only for a side with a piece that is neither royal nor promoting,
@@ -1074,6 +1076,7 @@ static void run(Search *s)
 {
     s->t0 = nc_seconds();
     Position *p = &s->pos;
+    draw_prepare(&s->et.draw, s->eg, p); /* on the search's thread: it may build a table */
     gen_legal(p, &s->root);
     if (s->root.n == 0 || p->scepter) {
         s->root.n = 0;
