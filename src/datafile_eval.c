@@ -13,7 +13,7 @@
 static void weight_line(const Line *l, EvalWeights *w, int *seen, DataErrors *errs)
 {
     if (l->nw != 2) {
-        df_add_error(errs, l->file, l->line, "a weight line is 'name value', not %d words", l->nw);
+        df_add_error(errs, l->file, l->line, "a weight line is 'name value' (two words), not %d words", l->nw);
         return;
     }
     int i = eval_weight_find(l->w[0]);

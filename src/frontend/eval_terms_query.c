@@ -193,7 +193,11 @@ static int walk_positions(TermsRun *r, char *text, char *err, int errlen)
     if (use_variant(r, v, err, errlen))
         return -1;
     int line = 0;
-    for (char *s = strtok(text, "\n"); s; s = strtok(NULL, "\n")) {
+    for (char *s = text, *next; *s; s = next) {
+        char *eol = strchr(s, '\n');
+        next = eol ? eol + 1 : s + strlen(s);
+        if (eol)
+            *eol = 0;
         line++;
         while (isspace((unsigned char)*s))
             s++;
