@@ -16,7 +16,11 @@
  *  - king shelter (friendly pieces next to the king, enemy pieces near it)
  *    in the middlegame, king centralisation in the endgame;
  *  - a small bonus for the side to move.
- * Middlegame and endgame tables are blended by the non-pawn material left. */
+ * Middlegame and endgame tables are blended by the non-pawn material left.
+ * Every number the terms use is one of the variant's weights
+ * (Variant.eval_weights, eval_weights.h: defaults or its weights file);
+ * the figures above are the defaults.  eval_terms.c credits each term to
+ * its weight for tuning. */
 #include "eval.h"
 
 #include "../movegen.h"
