@@ -319,6 +319,8 @@ def parse_args(argv):
         ap.error("give PGN files or --terms files")
     if opts.rounds < 1 or opts.max_positions < 1 or opts.skip_plies < 0:
         ap.error("--rounds and --max-positions must be at least 1, --skip-plies at least 0")
+    if not opts.ridge > 0:
+        ap.error("--ridge must be above 0 (it keeps weights the games do not measure in place)")
     return opts
 
 
