@@ -112,6 +112,11 @@ mob=$(sed -n 's/^mobility \(-*[0-9]*\)$/\1/p' "$tmp/synthetic.eval")
 stm=$(sed -n 's/^side-to-move \(-*[0-9]*\)$/\1/p' "$tmp/synthetic.eval")
 check "mobility fitted above the default 5, toward 20" yes "$([ "${mob:-0}" -ge 12 ] && echo yes || echo "no ($mob)")"
 check "side-to-move fitted below 0, toward -30" yes "$([ "${stm:-0}" -le -10 ] && echo yes || echo "no ($stm)")"
+python3 "$tune" --terms "$tmp/synthetic.terms" --holdout 0.3 >"$tmp/tune.out" 2>&1
+check "tuner holds out whole games" "2100 positions fitted, 900 held out" \
+    "$(grep -o '[0-9]* positions fitted, [0-9]* held out' "$tmp/tune.out")"
+held=$(sed -n 's/.*held out (900 positions): \([0-9.]*\) -> \([0-9.]*\)$/\1 \2/p' "$tmp/tune.out")
+check "the fit lowers the loss of games it did not see" yes "$(echo "$held" | awk 'NF == 2 && $2 < $1 {print "yes"}')"
 
 # ---- the tuner on shipped games, through the program ----
 mkdir -p "$tmp/t/variants"

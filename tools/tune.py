@@ -19,7 +19,7 @@ re-linearised.  Writes a weights file (doc/data-files.md) with --out.
 
 usage: tune.py [--program PATH] [--data-dir DIR] [--variant NAME]
                [--skip-plies N] [--keep-checks] [--keep-captures]
-               [--max-positions N] [--fix LIST] [--only LIST]
+               [--max-positions N] [--holdout SHARE] [--fix LIST] [--only LIST]
                [--rounds N] [--ridge X] [--out FILE] [--terms FILE]... [PGN...]
 
 Standard library only.
@@ -44,12 +44,13 @@ class TermsError(Exception):
 
 
 class Sample:
-    __slots__ = ("result", "score", "x")
+    __slots__ = ("result", "score", "x", "game")
 
-    def __init__(self, result, score, x):
+    def __init__(self, result, score, x, game):
         self.result = result  # White's score: 1, 0.5 or 0
         self.score = score    # evaluation at the weights the program used, White's view
         self.x = x            # {weight index: blended measure}, nonzero ones only
+        self.game = game      # (source, game number): held out by games, not positions
 
 
 def parse_terms(lines, opts, source):
@@ -112,7 +113,7 @@ def keep_game(game, pending, weights, opts, samples, skipped, source, n):
             v = (float(parts[2 * i]) * phase + float(parts[2 * i + 1]) * (256 - phase)) / 256.0
             if v:
                 x[i] = v
-        samples.append(Sample(result, float(f[6]), x))
+        samples.append(Sample(result, float(f[6]), x, (source, game[1])))
 
 
 def run_program(opts, pgn, weights_file):
@@ -277,9 +278,13 @@ def collect(opts, weights_file=None):
 
 
 def choose(samples, opts):
+    """The positions fitted and those held out (whole games, --holdout)."""
     if len(samples) > opts.max_positions:
         samples = random.Random(opts.seed).sample(samples, opts.max_positions)
-    return samples
+    games = sorted({s.game for s in samples})
+    random.Random(opts.seed).shuffle(games)
+    held = set(games[:int(len(games) * opts.holdout)])
+    return [s for s in samples if s.game not in held], [s for s in samples if s.game in held]
 
 
 def tuned_indices(weights, samples, opts):
@@ -309,6 +314,8 @@ def parse_args(argv):
     ap.add_argument("--keep-captures", action="store_true", help="keep positions right after a capture")
     ap.add_argument("--max-positions", type=int, default=200000, help="at most this many, chosen at random")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--holdout", type=float, default=0.0,
+                    help="share of the games not fitted, on which the loss is reported too (default 0)")
     ap.add_argument("--fix", type=lambda t: t.split(","), help="weights to leave as they are (comma-separated)")
     ap.add_argument("--only", type=lambda t: t.split(","), help="fit only these weights (comma-separated)")
     ap.add_argument("--rounds", type=int, default=1, help="evaluate again with the fitted weights and refit (PGN input)")
@@ -319,39 +326,55 @@ def parse_args(argv):
         ap.error("give PGN files or --terms files")
     if opts.rounds < 1 or opts.max_positions < 1 or opts.skip_plies < 0:
         ap.error("--rounds and --max-positions must be at least 1, --skip-plies at least 0")
+    if not 0 <= opts.holdout < 1:
+        ap.error("--holdout is a share of the games, at least 0 and below 1")
     if not opts.ridge > 0:
         ap.error("--ridge must be above 0 (it keeps weights the games do not measure in place)")
     return opts
+
+
+def held_out_loss(held, k, weights, values):
+    if not held:
+        return ""
+    return f"; held out ({len(held)} positions): {log_loss(held, k):.6f} -> " + \
+        f"{log_loss(held, k, {i: values[i] - weights[i][1] for i in values}):.6f}"
+
+
+def fit_rounds(opts, weights, samples, held, k):
+    """The fitted weights {index: whole number} after opts.rounds rounds;
+    also the weights and samples of the last round's evaluation."""
+    values = {}
+    for r in range(opts.rounds):
+        if r:
+            with tempfile.NamedTemporaryFile("w", suffix=".eval", delete=False) as tf:
+                name = tf.name
+            write_weights(name, weights, values, [])
+            try:
+                weights, samples, _ = collect(opts, name)
+            finally:
+                os.unlink(name)
+            samples, held = choose(samples, opts)
+        tuned = tuned_indices(weights, samples, opts)
+        delta = fit_weights(samples, k, tuned, opts.ridge, weights)
+        values = rounded(weights, delta)
+        now = {i: values[i] - weights[i][1] for i in values}
+        print(f"round {r + 1}: {len(tuned)} weights fitted; loss {log_loss(samples, k, delta):.6f} "
+              f"(whole numbers: {log_loss(samples, k, now):.6f})" + held_out_loss(held, k, weights, values))
+    return values, weights, samples, held
 
 
 def main(argv):
     opts = parse_args(argv)
     try:
         weights, samples, skipped = collect(opts)
-        samples = choose(samples, opts)
+        samples, held = choose(samples, opts)
         k = fit_k(samples)
         start_loss = log_loss(samples, k)
         start = [w[1] for w in weights]
-        print(f"variant {opts.variant}: {len(samples)} positions (left out: "
+        print(f"variant {opts.variant}: {len(samples)} positions fitted, {len(held)} held out (left out: "
               + ", ".join(f"{v} {key}" for key, v in skipped.items() if v) + ")")
         print(f"K {k:.4f}; loss at the weights used {start_loss:.6f}")
-        values = {}
-        for r in range(opts.rounds):
-            if r:
-                with tempfile.NamedTemporaryFile("w", suffix=".eval", delete=False) as tf:
-                    name = tf.name
-                write_weights(name, weights, values, [])
-                try:
-                    weights, samples, _ = collect(opts, name)
-                finally:
-                    os.unlink(name)
-                samples = choose(samples, opts)
-            tuned = tuned_indices(weights, samples, opts)
-            delta = fit_weights(samples, k, tuned, opts.ridge, weights)
-            values = rounded(weights, delta)
-            now = {i: values[i] - weights[i][1] for i in values}
-            print(f"round {r + 1}: {len(tuned)} weights fitted; loss {log_loss(samples, k, delta):.6f} "
-                  f"(whole numbers: {log_loss(samples, k, now):.6f})")
+        values, weights, samples, held = fit_rounds(opts, weights, samples, held, k)
         final = log_loss(samples, k, {i: values[i] - weights[i][1] for i in values})
     except (TermsError, OSError) as e:
         print(f"tune.py: {e}", file=sys.stderr)
