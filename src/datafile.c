@@ -1,7 +1,7 @@
 /* Public face of the data-file reader (datafile.h): loading variants with
  * the pieces of every data directory, the error collector (which quotes
  * outside text and says when messages were left out), and choosing a
- * setup.  The data path itself is datafile_path.c's.  The reading itself is in datafile_lex.c, _blocks.c,
+ * setup, with the variant's evaluation weights (datafile_eval.c).  The data path itself is datafile_path.c's.  The reading itself is in datafile_lex.c, _blocks.c,
  * _piece.c, _build.c and _rules.c; nothing here parses text. */
 #include "datafile_internal.h"
 
@@ -211,6 +211,23 @@ Variant *variant_load_text(const char *dir, const char *fname, const char *text,
     return load_with_lib(dir, fname, text, errs);
 }
 
+/* The variant in the file at path, with the weights of the file `weights`
+ * names when found is 1 (0: the defaults; -1: errs says why). */
+static Variant *load_file_weighted(const char *dir, const char *path, int found, const char *weights,
+                                   DataErrors *errs)
+{
+    char *text = found < 0 ? NULL : df_read_file(path, errs);
+    if (!text)
+        return NULL;
+    Variant *v = load_with_lib(dir, path, text, errs);
+    free(text);
+    if (v && found == 1 && eval_weights_read(weights, &v->eval_weights, errs)) {
+        variant_free(v);
+        v = NULL;
+    }
+    return v;
+}
+
 Variant *variant_load_file(const char *dir, const char *path, DataErrors *errs)
 {
     errs->n = 0;
@@ -218,12 +235,9 @@ Variant *variant_load_file(const char *dir, const char *path, DataErrors *errs)
         df_add_error(errs, path, 0, "path longer than %d bytes", DF_MAX_PATH);
         return NULL;
     }
-    char *text = df_read_file(path, errs);
-    if (!text)
-        return NULL;
-    Variant *v = load_with_lib(dir, path, text, errs);
-    free(text);
-    return v;
+    char weights[DF_MAX_PATH + 8];
+    int found = eval_weights_beside(path, weights, sizeof weights, errs);
+    return load_file_weighted(dir, path, found, weights, errs);
 }
 
 Variant *variant_load(const char *dir, const char *name, DataErrors *errs)
@@ -233,10 +247,11 @@ Variant *variant_load(const char *dir, const char *name, DataErrors *errs)
         df_add_error(errs, name, 0, "not a variant name (see --list-variants)");
         return NULL;
     }
-    char path[DF_MAX_PATH + 1];
+    char path[DF_MAX_PATH + 1], weights[DF_MAX_PATH + 1];
     if (variant_file(dir, name, path, sizeof path, errs))
         return NULL;
-    Variant *v = variant_load_file(dir, path, errs);
+    int found = eval_weights_file(dir, name, weights, sizeof weights, errs);
+    Variant *v = load_file_weighted(dir, path, found, weights, errs);
     /* the name chosen is the name the game, the lists and XBoard use */
     if (v && strcmp(v->name, name)) {
         df_add_error(errs, path, 0, "variant '%s' must be named after its file: 'variant %s'", v->name, name);

@@ -37,16 +37,32 @@ int variant_file(const char *path, const char *name, char *file, size_t len, Dat
 
 /* Loads the named variant (variant_file), with the pieces.txt of every
  * directory of the path: an earlier directory's definition of a name
- * replaces a later one's.  Returns a new Variant, or NULL with the
+ * replaces a later one's; and with the weights of eval_weights_file, the
+ * defaults when there is none.  Returns a new Variant, or NULL with the
  * problems in errs. */
 Variant *variant_load(const char *dir, const char *name, DataErrors *errs);
-/* Loads a variant from a file path (the pieces.txt files are read first). */
+/* Loads a variant from a file path (the pieces.txt files are read first),
+ * with the weights of the file beside it (eval_weights_beside). */
 Variant *variant_load_file(const char *dir, const char *path, DataErrors *errs);
 /* Loads from text held in memory (file name used in messages). */
 Variant *variant_load_text(const char *dir, const char *fname, const char *text, DataErrors *errs);
 /* Lists the variant names of every directory of the path (sorted, each
  * once); returns the count, names malloc'd. */
 int variant_list(const char *dir, char ***names);
+
+/* Evaluation weights files (doc/data-files.md, "Evaluation weights").
+ * The file of variant NAME: variants/NAME.eval in the first directory of
+ * the path that has one; 1 found (its path in file), 0 none, -1 a problem
+ * (in errs). */
+int eval_weights_file(const char *path, const char *name, char *file, size_t len, DataErrors *errs);
+/* The file beside a variant file: its path with ".txt" replaced by (or,
+ * without it, followed by) ".eval"; 1, 0 or -1 as above. */
+int eval_weights_beside(const char *variant_path, char *file, size_t len, DataErrors *errs);
+/* Reads the weights file at path (or the text held in memory, fname used
+ * in messages) over *w: each weight it names replaces w's.  0, or -1 with
+ * every problem in errs (added to those already there) and w unchanged. */
+int eval_weights_read(const char *path, EvalWeights *w, DataErrors *errs);
+int eval_weights_parse(const char *fname, const char *text, EvalWeights *w, DataErrors *errs);
 void data_errors_print(const DataErrors *e, FILE *out);
 
 #endif

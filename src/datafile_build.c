@@ -178,6 +178,7 @@ static Variant *new_variant(const VariantBlock *vb, const char *fname)
     v->checkmate_result = NC_END_LOSS;
     v->stalemate_result = NC_END_DRAW;
     v->castle_king_type = -1;
+    eval_weights_default(&v->eval_weights);
     memset(v->promoted_of, -1, sizeof v->promoted_of);
     memset(v->promoted_as, -1, sizeof v->promoted_as);
     v->rank_base = 1;

@@ -4,6 +4,7 @@
 #include "frontend/bench.h"
 #include "frontend/lessons.h"
 #include "frontend/endgame_query.h"
+#include "frontend/eval_terms_query.h"
 #include "frontend/match.h"
 #include "frontend/query.h"
 #include "frontend/selfplay.h"
@@ -25,6 +26,8 @@ int main(int argc, char **argv)
         return lessons_check_main(&opt);
     if (opt.endgame)
         return endgame_query_main(&opt);
+    if (opt.eval_terms)
+        return eval_terms_main(&opt);
     if (opt.bench)
         return bench_main(opt.data_dir);
     if (opt.match)

@@ -90,6 +90,11 @@ static Variant *tagged_variant(const Options *opt, const PgnTags *t, const char 
     return v;
 }
 
+Variant *session_tags_variant(const Options *opt, const PgnTags *t, const char *file, char *err, int errlen)
+{
+    return tagged_variant(opt, t, file, err, errlen);
+}
+
 typedef struct {
     Game *g;
     const char *file;

@@ -6,6 +6,7 @@
 
 #include "game.h"
 #include "options.h"
+#include "pgn.h"
 
 /* Loads opt->variant (or `name` when not NULL) with the setup, optional
  * rules and Titans the options ask for.  Returns NULL after printing the
@@ -20,5 +21,8 @@ int session_game(const Options *opt, const Variant *v, Game *g, char *err, int e
  * game from its [FEN] and moves, then opt->play.  Returns 0, or -1 with a
  * one-line message in err and nothing left to free. */
 int session_load(const Options *opt, Variant **vout, Game *g, char *err, int errlen);
+/* The variant a game's tags name, as --load takes it (file: the quoted
+ * file name for messages).  NULL with a one-line message in err. */
+Variant *session_tags_variant(const Options *opt, const PgnTags *t, const char *file, char *err, int errlen);
 
 #endif

@@ -6,6 +6,8 @@
 #ifndef NC_VARIANT_H
 #define NC_VARIANT_H
 
+#include "eval_weights.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -220,6 +222,10 @@ typedef struct Variant {
     int8_t promoted_as[NC_MAX_TYPES]; /* promotion choice: its stand-in type when promoted pieces demote; -1 */
     int castle_dist[2];               /* fixed castling: king distance to the lower-file, higher-file wing */
     int castle_king_type;             /* the castling piece: the royal type unless the file names another */
+
+    /* The evaluation's weights: the defaults, or the variant's weights file
+     * (datafile_eval.c). */
+    EvalWeights eval_weights;
 
     /* Zobrist keys. */
     uint64_t zob_psq[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];

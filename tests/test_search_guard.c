@@ -73,7 +73,7 @@ static bool random_game(Game *g, const Variant *v, int plies, uint64_t *r)
 static void search_fresh(Search *s, const Game *g, int depth, long long nodes, unsigned flags, SearchInfo *in)
 {
     search_clear(s);
-    SearchLimits lim = {depth, 0, nodes, 10, flags};
+    SearchLimits lim = {.depth = depth, .nodes = nodes, .level = 10, .flags = flags};
     search_run(s, g, &lim, in);
     assert_true(in->done);
 }
@@ -654,7 +654,7 @@ static void never_illegal_everywhere(void **state)
                 bool over = ml.n == 0 || g.pos.scepter || game_status(&g) != GS_ONGOING;
                 if (ply % 2 == 0 || over) {
                     int level = 1 + (int)(rnd(&r) % 10);
-                    SearchLimits lim = {0, 0, 200 + (long long)(rnd(&r) % 600), level, 0};
+                    SearchLimits lim = {.nodes = 200 + (long long)(rnd(&r) % 600), .level = level};
                     SearchInfo in;
                     search_run(s, &g, &lim, &in);
                     searched++;

@@ -16,7 +16,11 @@
  *  - king shelter (friendly pieces next to the king, enemy pieces near it)
  *    in the middlegame, king centralisation in the endgame;
  *  - a small bonus for the side to move.
- * Middlegame and endgame tables are blended by the non-pawn material left. */
+ * Middlegame and endgame tables are blended by the non-pawn material left.
+ * Every number the terms use is one of the variant's weights
+ * (Variant.eval_weights, eval_weights.h: defaults or its weights file);
+ * the figures above are the defaults.  eval_terms.c credits each term to
+ * its weight for tuning. */
 #include "eval.h"
 
 #include "../movegen.h"
@@ -49,6 +53,7 @@ uint64_t eval_fingerprint(const Variant *v)
 {
     uint64_t h = 0xcbf29ce484222325ULL;
     h = fnv(h, v->name, strlen(v->name));
+    h = fnv(h, &v->eval_weights, sizeof v->eval_weights);
     int geo[] = {v->width, v->height, v->ntypes, v->centre_rank, v->start_rank, v->promo_rank, v->nsquares,
                  v->castle_king_sq[0], v->castle_king_sq[1], v->setup};
     h = fnv(h, geo, sizeof geo);
@@ -65,11 +70,15 @@ uint64_t eval_fingerprint(const Variant *v)
  * the game phase. */
 static void init_material(EvalTables *e, const Variant *v)
 {
+    const EvalWeights *w = &v->eval_weights;
     for (int t = 0; t < v->ntypes; t++) {
         const PieceType *pt = &v->types[t];
         int raw = pt->royal ? 0 : pt->value;
-        e->value[t] = raw + (pt->titan ? raw / 4 : 0);
-        e->hand_value[t] = raw * 9 / 10;
+        e->value[t] = raw + (pt->titan ? raw * w->titan_percent / 100 : 0);
+        e->hand_value[t] = raw * w->hand_percent / 100;
+        /* as a share of the hand value, so that the defaults give 8/9 of it */
+        e->hand_blocked_value[t] = w->hand_percent ? e->hand_value[t] * w->hand_blocked_percent / w->hand_percent
+                                                   : raw * w->hand_blocked_percent / 100;
         e->phase_piece[t] = !pt->royal && !pt->promotes;
     }
 }
@@ -119,43 +128,55 @@ static double file_distance(const SquareContext *k, int f)
     return f > k->cf ? f - k->cf : k->cf - f;
 }
 
-/* Opening and endgame bonus of a piece of this code on sq. */
-static void square_bonus(const SquareContext *k, int sq, int *mg, int *eg)
+/* The measures of sq the weights multiply, for the piece code of k. */
+static void square_facts(const SquareContext *k, int sq, SquareFacts *sf)
 {
     const Variant *v = k->v;
     int f = v->file_of[sq], r = v->rank_of[sq];
     int rr = v->rel_rank[k->colour][sq];
-    double cd = file_distance(k, f) + (r > k->cr ? r - k->cr : k->cr - r);
+    memset(sf, 0, sizeof *sf);
+    sf->fd = file_distance(k, f);
+    sf->cd = file_distance(k, f) + (r > k->cr ? r - k->cr : k->cr - r);
     if (k->pt->royal) {
         int ksq0 = v->castle_king_sq[k->colour];
         int home = ksq0 ? v->rel_rank[k->colour][ksq0] : v->start_rank - 1;
-        int up = rr - home;
-        if (up < 0)
-            up = 0; /* rear squares are as safe as home */
-        *mg = -20 * up + (up == 0 ? (int)(4 * file_distance(k, f)) : 0);
-        *eg = (int)(-6 * cd);
+        sf->up = rr - home;
+        if (sf->up < 0)
+            sf->up = 0; /* rear squares are as safe as home */
     } else if (k->pt->promotes) {
-        int adv = clampi(rr - v->start_rank, 0, k->prange);
-        double fr = (double)adv / k->prange;
-        *mg = (int)(3 * adv + 50 * fr * fr * fr);
-        *eg = (int)(6 * adv + 140 * fr * fr * fr);
-        *mg += (int)(4 - 2 * file_distance(k, f)); /* central pawns a little better */
+        sf->adv = clampi(rr - v->start_rank, 0, k->prange);
+        sf->fr = (double)sf->adv / k->prange;
     } else {
-        /* 5 cp a move (scored 54% in 94 games against 3 cp) */
-        int m = clampi(5 * (k->mobility[sq] - k->avg_mobility), -60, 60);
-        *mg = m - (int)(2 * cd);
-        *eg = m - (int)(2 * cd);
+        sf->mob_diff = k->mobility[sq] - k->avg_mobility;
     }
 }
 
-/* Square tables (and the passed-piece bonus) of type t for colour c. */
-static void init_square_tables(EvalTables *e, const Variant *v, int t, int c, MoveList *ml)
+/* Opening and endgame bonus of a piece of this code on sq. */
+static void square_bonus(const SquareContext *k, const SquareFacts *sf, int *mg, int *eg)
+{
+    const EvalWeights *w = &k->v->eval_weights;
+    double cd = sf->cd, fr = sf->fr;
+    if (k->pt->royal) {
+        *mg = -w->king_advance * sf->up + (sf->up == 0 ? (int)(w->king_wing * sf->fd) : 0);
+        *eg = (int)(-w->king_centre * cd);
+    } else if (k->pt->promotes) {
+        *mg = (int)(w->advance_mg * sf->adv + w->advance_mg_near * fr * fr * fr);
+        *eg = (int)(w->advance_eg * sf->adv + w->advance_eg_near * fr * fr * fr);
+        *mg += (int)(w->pawn_centre - w->pawn_file * sf->fd); /* central pawns a little better */
+    } else {
+        /* 5 cp a move (scored 54% in 94 games against 3 cp) */
+        int m = clampi(w->mobility * sf->mob_diff, -w->mobility_cap, w->mobility_cap);
+        *mg = m - (int)(w->centre * cd);
+        *eg = m - (int)(w->centre * cd);
+    }
+}
+
+/* The context of type t for colour c; mob receives its move counts. */
+static SquareContext square_context(const Variant *v, int t, int c, int *mob, MoveList *ml)
 {
     const PieceType *pt = &v->types[t];
-    int code = nc_code(t, c);
     /* mobility reference: the type's mean move count */
     int sum = 0, cnt = 0;
-    int mob[NC_MAX_SQ] = {0};
     if (!pt->royal && !pt->promotes) {
         for (int i = 0; i < v->nsquares; i++) {
             int sq = v->squares[i];
@@ -168,14 +189,33 @@ static void init_square_tables(EvalTables *e, const Variant *v, int t, int c, Mo
     SquareContext k = {.v = v, .pt = pt, .colour = c, .prange = prange < 1 ? 1 : prange,
                        .avg_mobility = cnt ? sum / cnt : 0, .mobility = mob,
                        .cf = (v->width - 1) / 2.0, .cr = (v->height - 1) / 2.0};
+    return k;
+}
+
+void eval_square_facts(const Variant *v, int t, int c, SquareFacts *out, MoveList *ml)
+{
+    int mob[NC_MAX_SQ] = {0};
+    SquareContext k = square_context(v, t, c, mob, ml);
+    for (int i = 0; i < v->nsquares; i++)
+        square_facts(&k, v->squares[i], &out[v->squares[i]]);
+}
+
+/* Square tables (and the passed-piece bonus) of type t for colour c. */
+static void init_square_tables(EvalTables *e, const Variant *v, int t, int c, MoveList *ml)
+{
+    const PieceType *pt = &v->types[t];
+    int code = nc_code(t, c);
+    int mob[NC_MAX_SQ] = {0};
+    SquareContext k = square_context(v, t, c, mob, ml);
     for (int i = 0; i < v->nsquares; i++) {
         int sq = v->squares[i];
         int mg = 0, eg = 0;
-        square_bonus(&k, sq, &mg, &eg);
+        SquareFacts sf;
+        square_facts(&k, sq, &sf);
+        square_bonus(&k, &sf, &mg, &eg);
         if (pt->promotes) {
-            int adv = clampi(v->rel_rank[c][sq] - v->start_rank, 0, k.prange);
-            double fr = (double)adv / k.prange;
-            e->passed_bonus[code][sq] = (int16_t)(15 + 160 * fr * fr);
+            double fr = sf.fr;
+            e->passed_bonus[code][sq] = (int16_t)(v->eval_weights.passed + v->eval_weights.passed_near * fr * fr);
             e->promoter[code] = true;
         }
         e->pst_mg[code][sq] = (int16_t)mg;
@@ -202,64 +242,64 @@ void eval_init(EvalTables *e, const Variant *v)
     draw_init(&e->draw, v);
 }
 
-/* Shelter minus pressure around the king of colour c. */
-static int king_safety(const EvalTables *e, const Position *p, int c)
+void eval_king_counts(const EvalTables *e, const Position *p, int c, int counts[4])
 {
     int k = p->king[c];
+    memset(counts, 0, 4 * sizeof *counts);
     if (!k)
-        return 0;
-    int f1 = 0, f2 = 0, e1 = 0, e2 = 0;
+        return;
     for (int i = 0; i < 8; i++) {
         int code = p->board[k + e->ring1[i]];
-        if (code == NC_EMPTY || code == NC_OFF)
-            continue;
-        if (nc_colour(code) == c)
-            f1++;
-        else
-            e1++;
+        if (code != NC_EMPTY && code != NC_OFF)
+            counts[nc_colour(code) == c ? 0 : 2]++;
     }
     for (int i = 0; i < 16; i++) {
         int code = p->board[k + e->ring2[i]];
-        if (code == NC_EMPTY || code == NC_OFF)
-            continue;
-        if (nc_colour(code) == c)
-            f2++;
-        else
-            e2++;
+        if (code != NC_EMPTY && code != NC_OFF)
+            counts[nc_colour(code) == c ? 1 : 3]++;
     }
-    /* weights measured: 59% in 84 games against two thirds of them, then
-     * 62% in 60 games against three quarters */
-    return 20 * (f1 < 4 ? f1 : 4) + 6 * (f2 < 6 ? f2 : 6) - 28 * e1 - 14 * e2;
 }
 
-/* Promoting pieces with no enemy promoting piece ahead on their own or a
- * neighbouring file: White's bonus minus Black's. */
-static int passed(const EvalTables *e, const Position *p)
+/* Shelter minus pressure around the king of colour c. */
+static int king_safety(const EvalTables *e, const Position *p, int c)
+{
+    if (!p->king[c])
+        return 0;
+    int n[4];
+    eval_king_counts(e, p, c, n);
+    int f1 = n[0], f2 = n[1], e1 = n[2], e2 = n[3];
+    /* default weights measured: 59% in 84 games against two thirds of
+     * them, then 62% in 60 games against three quarters */
+    const EvalWeights *w = &e->v->eval_weights;
+    return w->shelter_near * (f1 < w->shelter_near_cap ? f1 : w->shelter_near_cap) +
+           w->shelter_far * (f2 < w->shelter_far_cap ? f2 : w->shelter_far_cap) - w->pressure_near * e1 -
+           w->pressure_far * e2;
+}
+
+bool eval_is_passed(const EvalTables *e, const Position *p, int sq)
 {
     const Variant *v = e->v;
+    int code = p->board[sq], c = nc_colour(code);
+    int fwd = c == NC_WHITE ? v->stride : -v->stride;
+    for (int s = sq + fwd; p->board[s] != NC_OFF || v->exists[s + 1] || v->exists[s - 1]; s += fwd)
+        for (int d = -1; d <= 1; d++) {
+            int q = p->board[s + d];
+            if (q != NC_EMPTY && q != NC_OFF && nc_colour(q) != c && e->promoter[q])
+                return false;
+        }
+    return true;
+}
+
+/* Passed promoting pieces: White's bonus minus Black's. */
+static int passed(const EvalTables *e, const Position *p)
+{
     int score = 0;
-    for (int c = 0; c < 2; c++) {
-        int fwd = c == NC_WHITE ? v->stride : -v->stride;
+    for (int c = 0; c < 2; c++)
         for (int i = 0; i < p->npieces[c]; i++) {
             int sq = p->plist[c][i], code = p->board[sq];
-            if (!e->promoter[code])
-                continue;
-            bool clear = true;
-            for (int s = sq + fwd; p->board[s] != NC_OFF || v->exists[s + 1] || v->exists[s - 1]; s += fwd) {
-                for (int d = -1; d <= 1; d++) {
-                    int q = p->board[s + d];
-                    if (q != NC_EMPTY && q != NC_OFF && nc_colour(q) != c && e->promoter[q]) {
-                        clear = false;
-                        break;
-                    }
-                }
-                if (!clear)
-                    break;
-            }
-            if (clear)
+            if (e->promoter[code] && eval_is_passed(e, p, sq))
                 score += (c == NC_WHITE ? 1 : -1) * e->passed_bonus[code][sq];
         }
-    }
     return score;
 }
 
@@ -268,7 +308,7 @@ static int passed(const EvalTables *e, const Position *p)
 static int blend_for_side(const EvalTables *e, const Position *p, int mat, int mg, int eg, int phase)
 {
     int score = mat + (mg * phase + eg * (256 - phase)) / 256;
-    score += p->side == NC_WHITE ? 10 : -10;
+    score += p->side == NC_WHITE ? p->v->eval_weights.side_to_move : -p->v->eval_weights.side_to_move;
     score = draw_scale(&e->draw, p, score); /* eval_draw.c */
     return p->side == NC_WHITE ? score : -score;
 }
@@ -295,7 +335,7 @@ int eval_position_window(const EvalTables *e, const Position *p, int alpha, int 
                     bool can_drop = false;
                     for (int k = 0; k < v->ndropsq[t][c] && !can_drop; k++)
                         can_drop = p->board[v->dropsq[t][c][k]] == NC_EMPTY;
-                    cm += p->hand[c][t] * (can_drop ? e->hand_value[t] : e->hand_value[t] * 8 / 9);
+                    cm += p->hand[c][t] * (can_drop ? e->hand_value[t] : e->hand_blocked_value[t]);
                     if (e->phase_piece[t])
                         phase_mat += p->hand[c][t] * v->types[t].value;
                 }
@@ -309,7 +349,7 @@ int eval_position_window(const EvalTables *e, const Position *p, int alpha, int 
         phase = 256;
     /* passed promoting pieces matter once the board empties; the scan is
      * skipped earlier because it costs time on the big boards */
-    if (phase < 160)
+    if (phase < v->eval_weights.passed_phase)
         eg += passed(e, p);
     int score = blend_for_side(e, p, mat, mg, eg, phase);
     /* the attack terms cost more than all the rest: left out when the

@@ -3,6 +3,7 @@
 #ifndef NC_EVAL_H
 #define NC_EVAL_H
 
+#include "../movegen.h"
 #include "../position.h"
 #include "eval_attacks.h"
 #include "eval_draw.h"
@@ -12,6 +13,7 @@ typedef struct {
     uint64_t fingerprint;     /* eval_fingerprint(v) when built */
     int value[NC_MAX_TYPES];  /* material, centipawns (royal 0, Titan bonus added) */
     int hand_value[NC_MAX_TYPES];
+    int hand_blocked_value[NC_MAX_TYPES]; /* while no drop square is free */
     /* Square tables per piece code (1 + 2 * type + colour), opening and
      * endgame, from the owner's view (always a bonus for the owner). */
     int16_t pst_mg[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];
@@ -36,5 +38,20 @@ int eval_position(const EvalTables *e, const Position *p);
 /* The same, except that a score outside [alpha - EA_MARGIN, beta +
  * EA_MARGIN] leaves the attack terms out (they seldom change it more). */
 int eval_position_window(const EvalTables *e, const Position *p, int alpha, int beta);
+
+/* The parts the evaluation is made of, for eval_terms.c: the measures of
+ * each square a weight multiplies (per type and colour, out indexed by
+ * square), the pieces around a king (own at distance 1, own at 2, enemy
+ * at 1, enemy at 2), and whether the promoting piece on sq is passed. */
+typedef struct {
+    int up;        /* royal: ranks ahead of its home rank (0 at or behind it) */
+    int adv;       /* promoting: ranks advanced, 0 to the promotion range */
+    int mob_diff;  /* other: moves from the square minus the type's average */
+    double fd, cd; /* distance from the centre file; from the centre, file plus rank */
+    double fr;     /* promoting: share of the way to promotion, adv / range */
+} SquareFacts;
+void eval_square_facts(const Variant *v, int t, int c, SquareFacts *out, MoveList *ml);
+void eval_king_counts(const EvalTables *e, const Position *p, int c, int counts[4]);
+bool eval_is_passed(const EvalTables *e, const Position *p, int sq);
 
 #endif

@@ -1,0 +1,121 @@
+/* Evaluation weights files (doc/data-files.md, "Evaluation weights"):
+ * finding a variant's file along the data path, and reading one into an
+ * EvalWeights with every problem reported as "FILE:LINE: message".  The
+ * weights themselves (names, defaults, ranges) are eval_weights.c's. */
+#include "datafile_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* One "name value" line into w; seen[i] is the line weight i was given on. */
+static void weight_line(const Line *l, EvalWeights *w, int *seen, DataErrors *errs)
+{
+    if (l->nw != 2) {
+        df_add_error(errs, l->file, l->line, "a weight line is 'name value' (two words), not %d words", l->nw);
+        return;
+    }
+    int i = eval_weight_find(l->w[0]);
+    if (i < 0) {
+        df_add_error(errs, l->file, l->line, "unknown weight '%s' (doc/data-files.md lists them)", l->w[0]);
+        return;
+    }
+    const EvalWeightInfo *info = &eval_weight_info[i];
+    if (seen[i]) {
+        df_add_error(errs, l->file, l->line, "weight '%s' given again (first on line %d)", l->w[0], seen[i]);
+        return;
+    }
+    seen[i] = l->line;
+    long value;
+    if (!df_parse_int(l->w[1], -999999999L, 999999999L, &value)) {
+        df_add_error(errs, l->file, l->line, "weight '%s': '%s' is not a whole number", l->w[0], l->w[1]);
+        return;
+    }
+    if (value < info->lo || value > info->hi) {
+        df_add_error(errs, l->file, l->line, "weight '%s': %s is outside its range %d to %d", l->w[0], l->w[1],
+                     info->lo, info->hi);
+        return;
+    }
+    *eval_weight_ref(w, info->index) = (int)value;
+}
+
+int eval_weights_parse(const char *fname, const char *text, EvalWeights *w, DataErrors *errs)
+{
+    int before = errs->n;
+    int *seen = calloc((size_t)eval_weight_count, sizeof *seen);
+    Line *l = malloc(sizeof *l);
+    char *rest = malloc(DF_MAX_LINE + 1);
+    if (!seen || !l || !rest) {
+        df_add_error(errs, fname, 0, "out of memory");
+        goto done;
+    }
+    l->file = fname;
+    l->line = 0;
+    EvalWeights read = *w;
+    for (const char *s = text; *s;) {
+        s = df_next_line(s, l, rest, DF_MAX_LINE + 1, errs);
+        if (l->nw)
+            weight_line(l, &read, seen, errs);
+    }
+    if (errs->n == before)
+        *w = read;
+done:
+    free(seen);
+    free(l);
+    free(rest);
+    return errs->n == before ? 0 : -1;
+}
+
+int eval_weights_read(const char *path, EvalWeights *w, DataErrors *errs)
+{
+    int before = errs->n;
+    char *text = df_read_file(path, errs);
+    if (!text)
+        return -1;
+    int rc = eval_weights_parse(path, text, w, errs);
+    free(text);
+    return rc || errs->n != before ? -1 : 0;
+}
+
+int eval_weights_file(const char *path, const char *name, char *file, size_t len, DataErrors *errs)
+{
+    const char *s = path, *d;
+    int n;
+    while ((d = data_path_next(&s, &n))) {
+        if (snprintf(file, len, "%.*s/variants/%s.eval", n, d, name) >= (int)len) {
+            char dir[DF_MAX_PATH + 1];
+            snprintf(dir, sizeof dir, "%.*s", n, d);
+            df_add_error(errs, dir, 0, "data directory path longer than %d bytes",
+                         (int)len - 16 - (int)strlen(name));
+            return -1;
+        }
+        struct stat st;
+        if (stat(file, &st) == 0)
+            return 1;
+        if (errno != ENOENT && errno != ENOTDIR) {
+            df_add_error(errs, file, 0, "cannot open (%s)", strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int eval_weights_beside(const char *variant_path, char *file, size_t len, DataErrors *errs)
+{
+    size_t n = strlen(variant_path);
+    if (n >= 4 && strcmp(variant_path + n - 4, ".txt") == 0)
+        n -= 4;
+    if (snprintf(file, len, "%.*s.eval", (int)n, variant_path) >= (int)len) {
+        df_add_error(errs, variant_path, 0, "path of its weights file longer than %d bytes", (int)len - 1);
+        return -1;
+    }
+    struct stat st;
+    if (stat(file, &st) == 0)
+        return 1;
+    if (errno != ENOENT && errno != ENOTDIR) {
+        df_add_error(errs, file, 0, "cannot open (%s)", strerror(errno));
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,143 @@
+/* The evaluation split by weight (eval_terms.h): the same measures as
+ * eval.c's tables, each credited to the weight that multiplies it. */
+#include "eval_terms.h"
+#include "eval.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define W(field) ((int)(offsetof(EvalWeights, field) / sizeof(int)))
+_Static_assert(sizeof(EvalWeights) / sizeof(int) <= EVAL_TERMS_MAX, "every weight has a term");
+
+struct EvalProbe {
+    EvalTables et;
+    SquareFacts facts[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];
+};
+
+EvalProbe *eval_probe_new(const Variant *v)
+{
+    EvalProbe *ep = calloc(1, sizeof *ep);
+    MoveList *ml = malloc(sizeof *ml);
+    if (!ep || !ml) {
+        free(ep);
+        free(ml);
+        return NULL;
+    }
+    eval_init(&ep->et, v);
+    for (int t = 0; t < v->ntypes; t++)
+        for (int c = 0; c < 2; c++)
+            eval_square_facts(v, t, c, ep->facts[nc_code(t, c)], ml);
+    free(ml);
+    return ep;
+}
+
+void eval_probe_free(EvalProbe *ep) { free(ep); }
+
+static void add(EvalTerms *o, int i, double mg, double eg)
+{
+    o->mg[i] += mg;
+    o->eg[i] += eg;
+}
+
+/* A piece's square-table terms and material; s is +1 for White, -1 for Black. */
+static void piece_terms(const EvalProbe *ep, int code, int sq, double s, EvalTerms *o)
+{
+    const Variant *v = ep->et.v;
+    const EvalWeights *w = &v->eval_weights;
+    const PieceType *pt = &v->types[nc_type(code)];
+    const SquareFacts *f = &ep->facts[code][sq];
+    if (pt->royal) {
+        add(o, W(king_advance), -s * f->up, 0);
+        if (f->up == 0)
+            add(o, W(king_wing), s * f->fd, 0);
+        add(o, W(king_centre), 0, -s * f->cd);
+        return;
+    }
+    o->fixed += s * pt->value;
+    if (pt->titan)
+        add(o, W(titan_percent), s * pt->value / 100.0, s * pt->value / 100.0);
+    if (pt->promotes) {
+        double fr3 = f->fr * f->fr * f->fr;
+        add(o, W(advance_mg), s * f->adv, 0);
+        add(o, W(advance_mg_near), s * fr3, 0);
+        add(o, W(advance_eg), 0, s * f->adv);
+        add(o, W(advance_eg_near), 0, s * fr3);
+        add(o, W(pawn_centre), s, 0);
+        add(o, W(pawn_file), -s * f->fd, 0);
+        return;
+    }
+    int m = w->mobility * f->mob_diff;
+    if (m > w->mobility_cap || m < -w->mobility_cap)
+        add(o, W(mobility_cap), m > 0 ? s : -s, m > 0 ? s : -s);
+    else
+        add(o, W(mobility), s * f->mob_diff, s * f->mob_diff);
+    add(o, W(centre), -s * f->cd, -s * f->cd);
+}
+
+/* Pieces in hand of colour c; returns their phase material. */
+static int hand_terms(const Variant *v, const EvalTables *et, const Position *p, int c, EvalTerms *o)
+{
+    double s = c == NC_WHITE ? 1 : -1;
+    int phase_mat = 0;
+    for (int t = 0; v->has_drops && t < v->ntypes; t++) {
+        if (!p->hand[c][t])
+            continue;
+        bool can_drop = false;
+        for (int k = 0; k < v->ndropsq[t][c] && !can_drop; k++)
+            can_drop = p->board[v->dropsq[t][c][k]] == NC_EMPTY;
+        int raw = v->types[t].royal ? 0 : v->types[t].value;
+        double share = s * p->hand[c][t] * raw / 100.0;
+        add(o, can_drop ? W(hand_percent) : W(hand_blocked_percent), share, share);
+        if (et->phase_piece[t])
+            phase_mat += p->hand[c][t] * v->types[t].value;
+    }
+    return phase_mat;
+}
+
+static void king_terms(const EvalTables *et, const Position *p, int c, EvalTerms *o)
+{
+    if (!p->king[c])
+        return;
+    const EvalWeights *w = &et->v->eval_weights;
+    double s = c == NC_WHITE ? 1 : -1;
+    int n[4];
+    eval_king_counts(et, p, c, n);
+    add(o, W(shelter_near), s * (n[0] < w->shelter_near_cap ? n[0] : w->shelter_near_cap), 0);
+    add(o, W(shelter_far), s * (n[1] < w->shelter_far_cap ? n[1] : w->shelter_far_cap), 0);
+    add(o, W(pressure_near), -s * n[2], 0);
+    add(o, W(pressure_far), -s * n[3], 0);
+}
+
+void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
+{
+    const EvalTables *et = &ep->et;
+    const Variant *v = et->v;
+    memset(o, 0, sizeof *o);
+    int phase_mat = 0;
+    for (int c = 0; c < 2; c++) {
+        for (int i = 0; i < p->npieces[c]; i++) {
+            int sq = p->plist[c][i], code = p->board[sq];
+            piece_terms(ep, code, sq, c == NC_WHITE ? 1 : -1, o);
+            if (et->phase_piece[nc_type(code)])
+                phase_mat += v->types[nc_type(code)].value;
+        }
+        phase_mat += hand_terms(v, et, p, c, o);
+        king_terms(et, p, c, o);
+    }
+    int phase = et->phase_total > 0 ? phase_mat * 256 / et->phase_total : 0;
+    o->phase = phase > 256 ? 256 : phase;
+    if (o->phase < v->eval_weights.passed_phase)
+        for (int c = 0; c < 2; c++)
+            for (int i = 0; i < p->npieces[c]; i++) {
+                int sq = p->plist[c][i], code = p->board[sq];
+                if (!et->promoter[code] || !eval_is_passed(et, p, sq))
+                    continue;
+                double s = c == NC_WHITE ? 1 : -1, fr = ep->facts[code][sq].fr;
+                add(o, W(passed), 0, s);
+                add(o, W(passed_near), 0, s * fr * fr);
+            }
+    double stm = p->side == NC_WHITE ? 1 : -1;
+    add(o, W(side_to_move), stm, stm);
+    o->score = (int)stm * eval_position(et, p);
+}
