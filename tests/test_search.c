@@ -512,52 +512,6 @@ static void levels_differ(void **state)
     assert_true(total >= 1.5);
 }
 
-/* The attack terms (eval_attacks.c) of a chess position: White minus Black,
- * opening part. */
-static int attack_terms(const EvalTables *et, const Variant *v, const char *fen)
-{
-    Position p;
-    char err[256];
-    if (pos_from_fen(&p, v, fen, err, sizeof err))
-        fail_msg("bad position text %s: %s", fen, err);
-    int mg = 0, eg = 0;
-    eval_attacks(&et->attacks, &p, &mg, &eg);
-    return mg;
-}
-
-/* Mobility counts the moves a piece has here (a rook shut in by its own
- * pieces has none); a knight attacking a queen is a threat; squares an
- * enemy pawn attacks are no mobility; pieces bearing on the squares next
- * to the enemy king score once two of them do. */
-static void eval_attack_terms(void **state)
-{
-    (void)state;
-    Variant *v = test_variant("chess");
-    EvalTables *et = malloc(sizeof *et);
-    assert_non_null(et);
-    eval_init(et, v);
-    /* the same rook and knight, the rook free or boxed in by the knight and a pawn */
-    int free_rook = attack_terms(et, v, "4k3/8/8/8/8/8/6P1/R5NK w - - 0 1");
-    int boxed_rook = attack_terms(et, v, "4k3/8/8/8/8/8/P7/RN5K w - - 0 1");
-    assert_true(free_rook >= boxed_rook + 3 * 8);
-    /* a knight on e3 attacks the queen on d5, on e2 it does not (e3 also has two moves more) */
-    int threat = attack_terms(et, v, "4k3/8/8/3q4/8/4N3/8/7K w - - 0 1");
-    int no_threat = attack_terms(et, v, "4k3/8/8/3q4/8/8/4N3/7K w - - 0 1");
-    assert_true(threat >= no_threat + 12 + 6);
-    /* a black pawn on c5 takes b4 and d4 from the rook on the fourth rank
-     * (on h7 it guards nothing the rook reaches): two safe moves, 3 cp each */
-    int pawn_free = attack_terms(et, v, "4k3/7p/8/8/R7/8/8/7K w - - 0 1");
-    int pawn_guard = attack_terms(et, v, "4k3/8/8/2p5/R7/8/8/7K w - - 0 1");
-    assert_int_equal(pawn_free - pawn_guard, 3 * 2);
-    /* a queen and a rook next to the black king's squares: only together do they score */
-    int one = attack_terms(et, v, "4k3/8/8/8/8/8/8/3Q3K w - - 0 1");
-    int two = attack_terms(et, v, "4k3/8/8/8/8/8/8/3Q1R1K w - - 0 1");
-    int rook_alone = attack_terms(et, v, "4k3/8/8/8/8/8/8/5R1K w - - 0 1");
-    assert_true(two > one + rook_alone);
-    free(et);
-    variant_free(v);
-}
-
 static bool near(double x, double want)
 {
     return x > want - 1e-9 && x < want + 1e-9;
@@ -609,7 +563,6 @@ int main(void)
         cmocka_unit_test(levels_differ),
         cmocka_unit_test(eval_colour_symmetry),
         cmocka_unit_test(timeman_plans),
-        cmocka_unit_test(eval_attack_terms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -30,7 +30,6 @@ LAYERS = [
 # must have (relative to src/).  The rest of the tree uses the public one.
 PRIVATE = {
     "search/eval.h": "search/",
-    "search/eval_attacks.h": "search/",
     "search/eval_draw.h": "search/",
     "datafile_internal.h": "datafile",
 }

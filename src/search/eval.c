@@ -238,7 +238,6 @@ void eval_init(EvalTables *e, const Variant *v)
         for (int c = 0; c < 2; c++)
             init_square_tables(e, v, t, c, ml);
     free(ml);
-    eval_attacks_init(&e->attacks, v, e->value);
     draw_init(&e->draw, v);
 }
 
@@ -313,7 +312,7 @@ static int blend_for_side(const EvalTables *e, const Position *p, int mat, int m
     return p->side == NC_WHITE ? score : -score;
 }
 
-int eval_position_window(const EvalTables *e, const Position *p, int alpha, int beta)
+int eval_position(const EvalTables *e, const Position *p)
 {
     const Variant *v = e->v;
     int mat = 0, mg = 0, eg = 0, phase_mat = 0;
@@ -351,16 +350,5 @@ int eval_position_window(const EvalTables *e, const Position *p, int alpha, int 
      * skipped earlier because it costs time on the big boards */
     if (phase < v->eval_weights.passed_phase)
         eg += passed(e, p);
-    int score = blend_for_side(e, p, mat, mg, eg, phase);
-    /* the attack terms cost more than all the rest: left out when the
-     * score stands so far outside the window that they cannot matter */
-    if (score - EA_MARGIN >= beta || score + EA_MARGIN <= alpha)
-        return score;
-    eval_attacks(&e->attacks, p, &mg, &eg);
     return blend_for_side(e, p, mat, mg, eg, phase);
-}
-
-int eval_position(const EvalTables *e, const Position *p)
-{
-    return eval_position_window(e, p, -EVAL_INF, EVAL_INF);
 }

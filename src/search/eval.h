@@ -5,7 +5,6 @@
 
 #include "../movegen.h"
 #include "../position.h"
-#include "eval_attacks.h"
 #include "eval_draw.h"
 
 typedef struct {
@@ -23,7 +22,6 @@ typedef struct {
     int16_t passed_bonus[2 * NC_MAX_TYPES + 1][NC_MAX_SQ]; /* endgame, promoting pieces */
     bool promoter[2 * NC_MAX_TYPES + 1]; /* the code's type promotes */
     int ring1[8], ring2[16];  /* board offsets at king distance 1 and 2 */
-    AttackTables attacks;     /* mobility, threats and king attack in the position */
     DrawTables draw;          /* material that cannot mate, the wrong rook pawn */
 } EvalTables;
 
@@ -34,10 +32,7 @@ void eval_init(EvalTables *e, const Variant *v);
 uint64_t eval_fingerprint(const Variant *v);
 /* Score of p in centipawns from the side to move's view. */
 int eval_position(const EvalTables *e, const Position *p);
-#define EVAL_INF 32000
-/* The same, except that a score outside [alpha - EA_MARGIN, beta +
- * EA_MARGIN] leaves the attack terms out (they seldom change it more). */
-int eval_position_window(const EvalTables *e, const Position *p, int alpha, int beta);
+
 
 /* The parts the evaluation is made of, for eval_terms.c: the measures of
  * each square a weight multiplies (per type and colour, out indexed by

@@ -520,7 +520,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
         if (te->flag == TT_EXACT || (te->flag == TT_LOWER && ts >= beta) || (te->flag == TT_UPPER && ts <= alpha))
             return ts;
     }
-    int stand = eval_position_window(&s->et, p, alpha, beta);
+    int stand = eval_position(&s->et, p);
     if (ply >= MAX_PLY - 1 || qply >= QS_MAX)
         return stand;
     if (stand >= beta)
