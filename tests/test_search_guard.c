@@ -97,14 +97,10 @@ static bool is_legal_move(Position *p, const Move *m)
 
 /* ---- 1. the table and the pruning against the plain search ---- */
 
-/* With pruning off, the table changes the search's scores only through
- * the order of moves (the quiescence search's delta pruning depends on
- * alpha, and SEARCH_NO_PRUNING leaves it on: with it off as well, the two
- * agreed exactly in 240 of 240 comparisons at depths 1-5) and, deeper,
- * through entries from deeper or other paths.  At depths 1-4 on random
- * positions the two agree in all but a few cases (7 of 144, by up to 288
- * centipawns, where delta pruning drops a capture); the test fails when
- * the table changes more than one score in eight. */
+/* With pruning off (the quiescence search's delta pruning included), the
+ * table may change the search's scores only through entries from deeper
+ * or other paths; at depths 1-4 on random positions that does not happen,
+ * so every score must be the plain one exactly (144 of 144 agree). */
 static void table_agrees_with_plain(void **state)
 {
     (void)state;
@@ -136,13 +132,14 @@ static void table_agrees_with_plain(void **state)
     search_free(s);
     print_message("table against plain: %d of %d fixed-depth scores differ\n", differ, compared);
     assert_true(compared >= 120);
-    assert_true(differ * 8 <= compared); /* measured: 2% to 5% */
+    assert_int_equal(differ, 0);
 }
 
 /* Pawn endings transpose a lot: at depth 9 the table must save most of
  * the plain search's nodes (measured 4.8 to 10.5 times fewer; with the
  * bound flags of stored nodes swapped, 1.0 to 1.7) and keep its score
- * (measured within 14 centipawns). */
+ * near (the quiescence search takes stored bounds of any depth, so the
+ * table brings deeper results in: measured within 80 centipawns). */
 static void table_cuts_pawn_endings(void **state)
 {
     (void)state;
@@ -170,7 +167,7 @@ static void table_cuts_pawn_endings(void **state)
         if (table.nodes * 3 > plain.nodes)
             fail_msg("%s: the table saves too little: %llu nodes against %llu plain", v->name,
                      (unsigned long long)table.nodes, (unsigned long long)plain.nodes);
-        assert_true(abs(table.score - plain.score) <= 40);
+        assert_true(abs(table.score - plain.score) <= 100);
         game_free(&g);
         variant_free(v);
     }
@@ -212,7 +209,9 @@ static bool root_gap(Search *s, Game *g, int depth, Move *best, int *best_score,
 /* Where the plain search sees one move clearly best (150 centipawns
  * ahead of every other at depth 2), the full search at depth 2 plays it,
  * and its score stays near the plain one: pruning may cut lines, but not
- * the one that matters. */
+ * the one that matters.  (The full quiescence search skips captures that
+ * lose the capturing piece, which the plain one plays out: measured up to
+ * 145 centipawns apart.) */
 static void full_search_keeps_clear_best(void **state)
 {
     (void)state;
@@ -233,7 +232,7 @@ static void full_search_keeps_clear_best(void **state)
                 search_fresh(s, &g, 2, 0, PLAIN, &plain);
                 search_fresh(s, &g, 2, 0, 0, &full);
                 assert_true(move_equal(&plain.best, &best));
-                if (!move_equal(&full.best, &best) || abs(full.score - plain.score) > 100) {
+                if (!move_equal(&full.best, &best) || abs(full.score - plain.score) > 200) {
                     char a[160], b[160];
                     move_to_text(&g.pos, &best, a, sizeof a);
                     move_to_text(&g.pos, &full.best, b, sizeof b);

@@ -57,7 +57,8 @@
  * scores are in the window), aspiration windows from depth 5.  Checks
  * extend by one ply.  Quiet moves are ordered by killers, the countermove
  * (the quiet move that last refuted the previous move) and history.
- * SearchLimits.flags switches the table or all of the pruning off. */
+ * SearchLimits.flags switches the table or all of the pruning off (the
+ * quiescence search's delta pruning and skipped captures included). */
 #include "search.h"
 #include "../clock.h"
 #include "../endgame/eg_store.h"
@@ -540,7 +541,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
         if (!is_tactical(p, m) && !(m->promo && m->kind != MK_DROP))
             continue;
         int g = move_gain(s, p, m);
-        if (g <= 0 || stand + g + 200 <= alpha)
+        if (g <= 0 || (s->prune && stand + g + 200 <= alpha))
             continue;
         ml->m[n] = *m;
         sc[n] = g * 64 - mover_value(s, p, m) / 8;
@@ -747,6 +748,27 @@ typedef struct {
     bool incheck, pvnode;
 } NodeContext;
 
+/* False only when m certainly does not give check: none of the squares it
+ * leaves, enters or empties lies on a line through the enemy king or
+ * within leaping distance of it (bent paths and Titan pushes reach
+ * further: then it may always). */
+static bool may_give_check(const Position *p, const Move *m)
+{
+    const Variant *v = p->v;
+    int k = p->king[p->side ^ 1];
+    if (!k || v->has_bent || p->ntitans || m->kind == MK_CASTLE)
+        return true;
+    int kf = v->file_of[k], kr = v->rank_of[k];
+    uint16_t sq[4] = {m->to, m->kind == MK_DROP ? m->to : m->from, m->cap[0] ? m->cap[0] : m->to,
+                      m->cap[1] ? m->cap[1] : m->to};
+    for (int i = 0; i < 4; i++) {
+        int dx = v->file_of[sq[i]] - kf, dy = v->rank_of[sq[i]] - kr;
+        if (dx == 0 || dy == 0 || dx == dy || dx == -dy || (abs(dx) <= NC_PAD && abs(dy) <= NC_PAD))
+            return true;
+    }
+    return false;
+}
+
 /* Makes the i-th move of the ordered list and searches it.  Returns false
  * when the move is illegal or pruned (nothing searched); otherwise true
  * with its score. */
@@ -761,10 +783,11 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     bool killer = sc[i] == SC_KILLER1 || sc[i] == SC_KILLER2;
     bool losing = sc[i] <= SC_LOSING_TOP;
     /* late-move pruning: near the leaves, quiet moves ordered this late
-     * rarely matter; decided before the move is made, so checks are
-     * pruned too (finding them would cost making every move) */
-    if (s->prune && !nc->pvnode && !nc->incheck && !tactical && !killer && nc->depth <= 3 &&
-        alpha > -MATE_BOUND && *legal > 4 + 2 * nc->depth * nc->depth)
+     * rarely matter, unless they give check: a move that cannot is pruned
+     * before it is made, one that may be is made to see */
+    bool late = s->prune && !nc->pvnode && !nc->incheck && !tactical && !killer && nc->depth <= 3 &&
+                alpha > -MATE_BOUND && *legal > 4 + 2 * nc->depth * nc->depth;
+    if (late && !may_give_check(p, &m))
         return false;
     int us = p->side, had = p->nroyal[us];
     int code = mover_code(p, &m);
@@ -780,6 +803,10 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     int ext = gives_check && ply < 2 * s->root_depth + 4 ? 1 : 0;
     bool prunable = s->prune && !nc->pvnode && !nc->incheck && !gives_check && !tactical && !killer &&
                     *legal > 1 && alpha > -MATE_BOUND;
+    if (late && !gives_check) {
+        unmake_move(p, &m, &u);
+        return false;
+    }
     /* a capture that loses the capturing piece, near the leaves */
     if (losing && s->prune && !nc->pvnode && !nc->incheck && !gives_check && nc->depth <= 3 && *legal > 1 &&
         alpha > -MATE_BOUND) {
