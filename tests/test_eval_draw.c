@@ -230,7 +230,8 @@ static void other_game_ends_not_scaled(void **state)
 
 /* The verdicts are the same whether or not the cache held the tables:
  * first with an empty cache directory (the tables are built), then with
- * the files that run left.  Fails when draw_prepare() only reads the cache. */
+ * the files that run left.  Fails when draw_prepare() only reads the cache.
+ * Told not to build (a search short of time), it uses what is cached. */
 static void verdicts_do_not_depend_on_the_cache(void **state)
 {
     (void)state;
@@ -249,11 +250,11 @@ static void verdicts_do_not_depend_on_the_cache(void **state)
         eval_init(e, v);
         EgStore *store = eg_store_new(dir, false);
         assert_non_null(store);
-        draw_prepare(&e->draw, store, &p);
+        draw_prepare(&e->draw, store, &p, true);
         assert_true(e->draw.use_verdict[NC_WHITE][n]);
         seen[run][0] = e->draw.verdict[NC_WHITE][n];
         assert_int_equal(eval_position(e, &p), 0);
-        draw_prepare(&e->draw, store, &q);
+        draw_prepare(&e->draw, store, &q, true);
         assert_false(e->draw.use_verdict[NC_WHITE][n]); /* per root */
         seen[run][1] = e->draw.verdict[NC_WHITE][queen];
         assert_true(eval_position(e, &p) > 200);
@@ -264,7 +265,29 @@ static void verdicts_do_not_depend_on_the_cache(void **state)
     assert_int_equal(seen[1][0], DRAW_VERDICT_NO_MATE);
     assert_int_equal(seen[0][1], DRAW_VERDICT_MATES);
     assert_int_equal(seen[1][1], DRAW_VERDICT_MATES);
+    /* a search without time to build: a cached table still counts, a
+     * missing one gives no verdict and the knight keeps its value */
+    char empty[] = "/tmp/nc-eval-draw-XXXXXX";
+    assert_non_null(mkdtemp(empty));
+    const char *dirs[2] = {dir, empty};
+    for (int k = 0; k < 2; k++) {
+        EvalTables *e = malloc(sizeof *e);
+        assert_non_null(e);
+        eval_init(e, v);
+        EgStore *store = eg_store_new(dirs[k], false);
+        assert_non_null(store);
+        draw_prepare(&e->draw, store, &p, false);
+        assert_int_equal(e->draw.verdict[NC_WHITE][n], k == 0 ? DRAW_VERDICT_NO_MATE : DRAW_VERDICT_UNKNOWN);
+        if (k == 0)
+            assert_int_equal(eval_position(e, &p), 0);
+        else
+            assert_true(eval_position(e, &p) > 200);
+        eg_store_free(store);
+        free(e);
+    }
     char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", empty);
+    assert_int_equal(system(cmd), 0);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     assert_int_equal(system(cmd), 0);
     variant_free(v);

@@ -219,7 +219,7 @@ void draw_init(DrawTables *d, const Variant *v)
 /* The solver's verdict on king and n pieces of the types given (in type
  * order) of colour c against a bare king; a two-piece table is built when
  * not cached. */
-static int solver_verdict(struct EgStore *store, const Variant *v, const int *types, int n, int c)
+static int solver_verdict(struct EgStore *store, const Variant *v, const int *types, int n, int c, bool may_build)
 {
     int king = -1;
     for (int k = 0; k < v->ntypes; k++)
@@ -230,9 +230,10 @@ static int solver_verdict(struct EgStore *store, const Variant *v, const int *ty
         text[1 + i] = v->types[types[i]].letter;
     EgMaterial m;
     const EgTable *table;
-    if (eg_material_parse(v, text, c, &m, err, sizeof err) ||
-        !(table = eg_store_get(store, v, &m, n > 1, true, err, sizeof err)))
+    if (eg_material_parse(v, text, c, &m, err, sizeof err))
         return DRAW_VERDICT_REFUSED;
+    if (!(table = eg_store_get(store, v, &m, may_build && n > 1, may_build, err, sizeof err)))
+        return may_build ? DRAW_VERDICT_REFUSED : DRAW_VERDICT_UNKNOWN; /* not built yet: ask again later */
     EgStats st;
     eg_stats(table, &st);
     return eg_forces_mate(&st) ? DRAW_VERDICT_MATES : DRAW_VERDICT_NO_MATE;
@@ -258,7 +259,7 @@ static bool changes_type(const Variant *v, int t)
  * pieces that do not mate alone mostly do together (bishop and knight),
  * and each table built costs time the search cannot interrupt (about 3 s
  * for one piece on 12x12). */
-static void prepare_side(DrawTables *d, struct EgStore *store, const Position *p, int c)
+static void prepare_side(DrawTables *d, struct EgStore *store, const Position *p, int c, bool may_build)
 {
     const Variant *v = p->v;
     int ty[2], n = 0;
@@ -276,24 +277,24 @@ static void prepare_side(DrawTables *d, struct EgStore *store, const Position *p
     if (changes_type(v, t) || v->types[t].titan || d->colourbound[t])
         return;
     if (d->verdict[c][t] == DRAW_VERDICT_UNKNOWN)
-        d->verdict[c][t] = (uint8_t)solver_verdict(store, v, &t, 1, c);
+        d->verdict[c][t] = (uint8_t)solver_verdict(store, v, &t, 1, c, may_build);
     d->use_verdict[c][t] = true;
     if (n == 1 || d->verdict[c][t] != DRAW_VERDICT_NO_MATE || p->npieces[c ^ 1] != 1 || !hand_empty(p, c ^ 1) ||
         v->nsquares > DRAW_PAIR_MAX_SQUARES)
         return;
     if (d->pair_verdict[c][t] == DRAW_VERDICT_UNKNOWN)
-        d->pair_verdict[c][t] = (uint8_t)solver_verdict(store, v, ty, 2, c);
+        d->pair_verdict[c][t] = (uint8_t)solver_verdict(store, v, ty, 2, c, may_build);
     d->use_pair[c] = (int8_t)t;
 }
 
-void draw_prepare(DrawTables *d, struct EgStore *store, const Position *p)
+void draw_prepare(DrawTables *d, struct EgStore *store, const Position *p, bool may_build)
 {
     memset(d->use_verdict, 0, sizeof d->use_verdict);
     memset(d->use_pair, -1, sizeof d->use_pair);
     if (!d->usable || !store || p->ntitans)
         return;
     for (int c = 0; c < 2; c++)
-        prepare_side(d, store, p, c);
+        prepare_side(d, store, p, c, may_build);
 }
 
 /* What the non-royal pieces of one side are, for the rules. */

@@ -39,9 +39,15 @@ typedef struct {
 void draw_init(DrawTables *d, const Variant *v);
 /* For the search's root p: asks the store (may be NULL) for the one-piece
  * verdicts that p's material makes relevant, building a one-piece table
- * if it is not cached, and lets the evaluation use exactly those.  The
- * result depends only on p, not on what the cache held. */
-void draw_prepare(DrawTables *d, struct EgStore *store, const Position *p);
+ * if it is not cached and may_build is set, and lets the evaluation use
+ * exactly those.  With may_build the result depends only on p, not on
+ * what the cache held; without it a table not built yet gives no verdict
+ * (asked again at a later root). */
+void draw_prepare(DrawTables *d, struct EgStore *store, const Position *p, bool may_build);
+/* The search builds tables for draw_prepare only when it has no time
+ * limit or at least this many seconds (a one-piece table on 12x12 takes
+ * about 3 s and cannot be interrupted). */
+#define DRAW_BUILD_SECONDS 10.0
 /* More pieces than this on the side ahead: no rule applies. */
 #define DRAW_MAX_PIECES 12
 

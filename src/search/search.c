@@ -1103,7 +1103,10 @@ static void run(Search *s)
 {
     s->t0 = nc_seconds();
     Position *p = &s->pos;
-    draw_prepare(&s->et.draw, s->eg, p); /* on the search's thread: it may build a table */
+    /* on the search's thread, since it may build a table: only when the
+     * move may take long enough (a table takes up to seconds, and cannot
+     * be interrupted); otherwise only tables already built count */
+    draw_prepare(&s->et.draw, s->eg, p, s->hard == 0 || s->hard >= DRAW_BUILD_SECONDS);
     gen_legal(p, &s->root);
     if (s->root.n == 0 || p->scepter) {
         s->root.n = 0;
