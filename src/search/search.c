@@ -361,8 +361,6 @@ enum {
     SC_KILLER1 = 900000000,
     SC_KILLER2 = 899999999,
     SC_COUNTER = 899999998,
-    SC_LOSING = -1000000000, /* + gain: captures likely to lose the capturing piece */
-    SC_LOSING_TOP = -900000000,
 };
 
 /* History scores stay within +/-HISTORY_MAX: each update moves a score
@@ -411,27 +409,6 @@ static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash
             sc[i] = SC_COUNTER;
         else
             sc[i] = s->history[mover_code(p, m)][m->to];
-    }
-}
-
-/* Captures by a piece worth more than its gain, onto a square where it can
- * be taken back, are ordered after the quiet moves (made to see it). */
-static void demote_losing_captures(Search *s, MoveList *ml, int *sc)
-{
-    Position *p = &s->pos;
-    for (int i = 0; i < ml->n; i++) {
-        if (sc[i] < SC_GOOD || sc[i] == SC_HASH || ml->m[i].promo)
-            continue;
-        const Move *m = &ml->m[i];
-        int gain = move_gain(s, p, m);
-        if (gain >= mover_value(s, p, m))
-            continue;
-        Undo u;
-        make_move(p, m, &u);
-        bool taken_back = sq_removable(p, m->to, p->side);
-        unmake_move(p, m, &u);
-        if (taken_back)
-            sc[i] = SC_LOSING + gain;
     }
 }
 
@@ -781,7 +758,6 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     const Move m = ml->m[i];
     bool tactical = sc[i] >= SC_GOOD || (sc[i] == SC_HASH && (is_tactical(p, &m) || (m.promo && m.kind != MK_DROP)));
     bool killer = sc[i] == SC_KILLER1 || sc[i] == SC_KILLER2;
-    bool losing = sc[i] <= SC_LOSING_TOP;
     /* late-move pruning: near the leaves, quiet moves ordered this late
      * rarely matter, unless they give check: a move that cannot is pruned
      * before it is made, one that may be is made to see */
@@ -807,12 +783,6 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
         unmake_move(p, &m, &u);
         return false;
     }
-    /* a capture that loses the capturing piece, near the leaves */
-    if (losing && s->prune && !nc->pvnode && !nc->incheck && !gives_check && nc->depth <= 3 && *legal > 1 &&
-        alpha > -MATE_BOUND) {
-        unmake_move(p, &m, &u);
-        return false;
-    }
     /* futility: a quiet move cannot rescue a hopeless node near the leaves */
     if (prunable && nc->depth <= 2 && nc->static_eval + 120 + 120 * nc->depth <= alpha) {
         unmake_move(p, &m, &u);
@@ -827,7 +797,7 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     *score = search_made_move(s, &mc, alpha, beta, ply);
     s->nkeys--;
     unmake_move(p, &m, &u);
-    *tactical_out = tactical || losing;
+    *tactical_out = tactical;
     return true;
 }
 
@@ -874,7 +844,6 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     int *sc = s->mscore[ply];
     gen_pseudo(p, ml);
     score_moves(s, ml, sc, have_hash ? &hash_move : NULL, ply);
-    demote_losing_captures(s, ml, sc);
     NodeContext nc = {.depth = depth, .static_eval = static_eval, .incheck = incheck, .pvnode = pvnode};
     int best = -INF, legal = 0, orig_alpha = alpha;
     Move best_move = {0};
