@@ -78,6 +78,20 @@ int eval_weights_read(const char *path, EvalWeights *w, DataErrors *errs)
     return rc || errs->n != before ? -1 : 0;
 }
 
+/* 1 when file exists, 0 when it does not, -1 (and a message) when it
+ * cannot be told. */
+static int file_exists(const char *file, DataErrors *errs)
+{
+    struct stat st;
+    if (stat(file, &st) == 0)
+        return 1;
+    if (errno != ENOENT && errno != ENOTDIR) {
+        df_add_error(errs, file, 0, "cannot open (%s)", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 int eval_weights_file(const char *path, const char *name, char *file, size_t len, DataErrors *errs)
 {
     const char *s = path, *d;
@@ -90,13 +104,9 @@ int eval_weights_file(const char *path, const char *name, char *file, size_t len
                          (int)len - 16 - (int)strlen(name));
             return -1;
         }
-        struct stat st;
-        if (stat(file, &st) == 0)
-            return 1;
-        if (errno != ENOENT && errno != ENOTDIR) {
-            df_add_error(errs, file, 0, "cannot open (%s)", strerror(errno));
-            return -1;
-        }
+        int found = file_exists(file, errs);
+        if (found)
+            return found;
     }
     return 0;
 }
@@ -110,12 +120,5 @@ int eval_weights_beside(const char *variant_path, char *file, size_t len, DataEr
         df_add_error(errs, variant_path, 0, "path of its weights file longer than %d bytes", (int)len - 1);
         return -1;
     }
-    struct stat st;
-    if (stat(file, &st) == 0)
-        return 1;
-    if (errno != ENOENT && errno != ENOTDIR) {
-        df_add_error(errs, file, 0, "cannot open (%s)", strerror(errno));
-        return -1;
-    }
-    return 0;
+    return file_exists(file, errs);
 }
