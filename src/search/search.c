@@ -725,25 +725,26 @@ typedef struct {
     bool incheck, pvnode;
 } NodeContext;
 
-/* False only when m certainly does not give check: none of the squares it
- * leaves, enters or empties lies on a line through the enemy king or
- * within leaping distance of it (bent paths and Titan pushes reach
- * further: then it may always). */
+/* False only when the quiet move m certainly does not give check: the
+ * moved piece cannot reach the enemy king from its new square (the
+ * variant's reach table of its type), and the square it leaves is on no
+ * line through that king (nothing can be uncovered).  Bent paths and
+ * Titan pushes reach further: then it may always. */
 static bool may_give_check(const Position *p, const Move *m)
 {
     const Variant *v = p->v;
-    int k = p->king[p->side ^ 1];
+    int us = p->side, k = p->king[us ^ 1];
     if (!k || v->has_bent || p->ntitans || m->kind == MK_CASTLE)
         return true;
-    int kf = v->file_of[k], kr = v->rank_of[k];
-    uint16_t sq[4] = {m->to, m->kind == MK_DROP ? m->to : m->from, m->cap[0] ? m->cap[0] : m->to,
-                      m->cap[1] ? m->cap[1] : m->to};
-    for (int i = 0; i < 4; i++) {
-        int dx = v->file_of[sq[i]] - kf, dy = v->rank_of[sq[i]] - kr;
-        if (dx == 0 || dy == 0 || dx == dy || dx == -dy || (abs(dx) <= NC_PAD && abs(dy) <= NC_PAD))
-            return true;
-    }
-    return false;
+    int t = m->kind == MK_DROP ? m->promo - 1 : nc_type(p->board[m->from]);
+    int dx = v->file_of[k] - v->file_of[m->to], dy = v->rank_of[k] - v->rank_of[m->to];
+    if (abs(dx) <= 15 && abs(dy) <= 15 && v->reach[us][t][dy + 15][dx + 15])
+        return true;
+    if (m->kind == MK_DROP)
+        return false;
+    dx = v->file_of[k] - v->file_of[m->from];
+    dy = v->rank_of[k] - v->rank_of[m->from];
+    return dx == 0 || dy == 0 || dx == dy || dx == -dy;
 }
 
 /* Makes the i-th move of the ordered list and searches it.  Returns false
