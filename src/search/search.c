@@ -725,26 +725,28 @@ typedef struct {
     bool incheck, pvnode;
 } NodeContext;
 
-/* False only when the quiet move m certainly does not give check: the
- * moved piece cannot reach the enemy king from its new square (the
- * variant's reach table of its type), and the square it leaves is on no
- * line through that king (nothing can be uncovered).  Bent paths and
- * Titan pushes reach further: then it may always. */
+/* Whether the quiet move m may give check directly: the moved piece's
+ * reach table covers the enemy king from its new square and, when they
+ * are on one line, the squares between are empty.  Cheap, and not exact
+ * (a piece that flies over, a check uncovered from the old square), so
+ * late-move pruning keeps only the checks it can find this way. */
 static bool may_give_check(const Position *p, const Move *m)
 {
     const Variant *v = p->v;
     int us = p->side, k = p->king[us ^ 1];
-    if (!k || v->has_bent || p->ntitans || m->kind == MK_CASTLE)
-        return true;
+    if (!k || m->kind == MK_CASTLE)
+        return false;
     int t = m->kind == MK_DROP ? m->promo - 1 : nc_type(p->board[m->from]);
     int dx = v->file_of[k] - v->file_of[m->to], dy = v->rank_of[k] - v->rank_of[m->to];
-    if (abs(dx) <= 15 && abs(dy) <= 15 && v->reach[us][t][dy + 15][dx + 15])
-        return true;
-    if (m->kind == MK_DROP)
+    if (abs(dx) > 15 || abs(dy) > 15 || !v->reach[us][t][dy + 15][dx + 15])
         return false;
-    dx = v->file_of[k] - v->file_of[m->from];
-    dy = v->rank_of[k] - v->rank_of[m->from];
-    return dx == 0 || dy == 0 || dx == dy || dx == -dy;
+    if (!(dx == 0 || dy == 0 || dx == dy || dx == -dy))
+        return true; /* a leap */
+    int step = (dx > 0) - (dx < 0) + ((dy > 0) - (dy < 0)) * v->stride;
+    for (int sq = m->to + step; sq != k; sq += step)
+        if (p->board[sq] != NC_EMPTY && sq != m->from)
+            return false;
+    return true;
 }
 
 /* Makes the i-th move of the ordered list and searches it.  Returns false
@@ -760,8 +762,8 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     bool tactical = sc[i] >= SC_GOOD || (sc[i] == SC_HASH && (is_tactical(p, &m) || (m.promo && m.kind != MK_DROP)));
     bool killer = sc[i] == SC_KILLER1 || sc[i] == SC_KILLER2;
     /* late-move pruning: near the leaves, quiet moves ordered this late
-     * rarely matter, unless they give check: a move that cannot is pruned
-     * before it is made, one that may be is made to see */
+     * rarely matter, unless they give check: a move that may (by the
+     * cheap test) is made to see, the others are pruned unmade */
     bool late = s->prune && !nc->pvnode && !nc->incheck && !tactical && !killer && nc->depth <= 3 &&
                 alpha > -MATE_BOUND && *legal > 4 + 2 * nc->depth * nc->depth;
     if (late && !may_give_check(p, &m))
