@@ -403,7 +403,8 @@ static void test_cache(void **state)
     variant_free(v);
 }
 
-/* The search plays the table's move at the root, scored as the mate. */
+/* The search plays the table's move at the root, scored as the mate; it
+ * builds a missing table only when the move may take that long. */
 static void test_search_uses_table(void **state)
 {
     (void)state;
@@ -423,6 +424,20 @@ static void test_search_uses_table(void **state)
     assert_true(in.has_best);
     assert_int_equal(in.score, SEARCH_MATE - 31);
     search_free(s);
+    /* on a short clock a missing table is not built (it would cost the
+     * move's time): the search plays by itself, and no file is written */
+    assert_int_equal(pos_from_fen(&p, v, "8/8/8/8/8/4k3/8/KQ6 w - - 0 1", err, sizeof err), 0);
+    Game g2;
+    game_init(&g2, &p);
+    s = search_new(1);
+    SearchLimits quick = {.seconds = 0.2, .level = 10};
+    search_run(s, &g2, &quick, &in);
+    assert_true(in.has_best);
+    search_free(s);
+    game_free(&g2);
+    char queen_table[300];
+    snprintf(queen_table, sizeof queen_table, "%s/ninjachess/chess-KQ-w.egtb", dir);
+    assert_int_equal(access(queen_table, F_OK), -1);
     game_free(&g);
     variant_free(v);
     char path[300];

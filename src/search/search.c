@@ -45,6 +45,9 @@
  * its results for checkmate and stalemate score as mate or draw.  The
  * evaluation knows material that cannot mate and the wrong rook pawn
  * (eval_draw.c); run() has their endgame-table verdicts prepared first.
+ * Endgame tables (for those verdicts and for the root's own move against
+ * a bare king) are built only when the search has no time limit or at
+ * least DRAW_BUILD_SECONDS; otherwise only tables already built count.
  *
  * Pruning, each only where it is safe: null move (not in check, not in PV
  * nodes, only for a side with a piece that is neither royal nor promoting,
@@ -1027,7 +1030,11 @@ static bool endgame_move(Search *s)
     const EgTable *t;
     int moves, r;
     Move best;
-    if (!s->eg || eg_material_of(&s->pos, &m) || !(t = eg_store_get(s->eg, s->pos.v, &m, false, true, err, sizeof err)) ||
+    /* a missing one-piece table is built only when the move may take that
+     * long (it cannot be interrupted: up to seconds on the big boards) */
+    bool may_build = s->hard == 0 || s->hard >= DRAW_BUILD_SECONDS;
+    if (!s->eg || eg_material_of(&s->pos, &m) ||
+        !(t = eg_store_get(s->eg, s->pos.v, &m, false, may_build, err, sizeof err)) ||
         (r = eg_outcome(t, &s->pos, &moves)) < 0 || r == EG_RES_DRAW)
         return false;
     /* the tables know no 100-ply rule: only a mate that comes in time */
