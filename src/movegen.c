@@ -712,16 +712,17 @@ static void keep_captures(Position *p, MoveList *ml)
     ml->n = n;
 }
 
-void gen_noisy(Position *p, MoveList *ml)
+/* A generator listing the side to move's moves into ml (emptied). */
+static Gen listing_gen(Position *p, MoveList *ml, bool noisy)
 {
-    Gen g = {0};
-    g.p = p;
-    g.ml = ml;
-    g.colour = p->side;
-    g.in_chk = -1;
-    g.noisy = true;
     ml->n = 0;
     ml->overflow = false;
+    return (Gen){.p = p, .ml = ml, .colour = p->side, .in_chk = -1, .noisy = noisy};
+}
+
+void gen_noisy(Position *p, MoveList *ml)
+{
+    Gen g = listing_gen(p, ml, true);
     if (p->scepter)
         return;
     /* the other generators list quiet moves too: they are dropped here,
@@ -742,13 +743,7 @@ void gen_noisy(Position *p, MoveList *ml)
 void gen_pseudo(Position *p, MoveList *ml)
 {
     const Variant *v = p->v;
-    Gen g = {0};
-    g.p = p;
-    g.ml = ml;
-    g.colour = p->side;
-    g.in_chk = -1;
-    ml->n = 0;
-    ml->overflow = false;
+    Gen g = listing_gen(p, ml, false);
     if (p->scepter)
         return;
     for (int i = 0; i < p->npieces[p->side]; i++)

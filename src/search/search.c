@@ -524,7 +524,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
         if (g <= 0 || (s->prune && stand + g + 200 <= alpha))
             continue;
         ml->m[n] = *m;
-        sc[n] = g * 64 - mover_value(s, p, m) / 8;
+        sc[n] = g * 64 - mover_value(s, p, m) / 8; /* the gain is read back from it below */
         n++;
     }
     ml->n = n;
@@ -534,7 +534,8 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
         const Move *m = &ml->m[i];
         /* a piece worth more than it takes, landing where it can be taken
          * back, most likely loses the exchange: not searched */
-        bool may_lose = s->prune && move_gain(s, p, m) < mover_value(s, p, m);
+        int mv = mover_value(s, p, m), gain = (sc[i] + mv / 8) / 64;
+        bool may_lose = s->prune && gain < mv;
         Undo u;
         /* whether the side is in check is not known here, so the shortcut
          * of move_surely_legal() cannot be used */
@@ -1021,6 +1022,13 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
         s->rng = 0x9E3779B97F4A7C15ULL;
 }
 
+/* Whether this search may build a missing endgame table: building cannot
+ * be interrupted and takes up to seconds on the big boards. */
+static bool may_build_tables(const Search *s)
+{
+    return s->hard == 0 || s->hard >= DRAW_BUILD_SECONDS;
+}
+
 /* The root is an ending the tables know: their best move, with its mate
  * distance as the score. */
 static bool endgame_move(Search *s)
@@ -1030,11 +1038,8 @@ static bool endgame_move(Search *s)
     const EgTable *t;
     int moves, r;
     Move best;
-    /* a missing one-piece table is built only when the move may take that
-     * long (it cannot be interrupted: up to seconds on the big boards) */
-    bool may_build = s->hard == 0 || s->hard >= DRAW_BUILD_SECONDS;
     if (!s->eg || eg_material_of(&s->pos, &m) ||
-        !(t = eg_store_get(s->eg, s->pos.v, &m, false, may_build, err, sizeof err)) ||
+        !(t = eg_store_get(s->eg, s->pos.v, &m, false, may_build_tables(s), err, sizeof err)) ||
         (r = eg_outcome(t, &s->pos, &moves)) < 0 || r == EG_RES_DRAW)
         return false;
     /* the tables know no 100-ply rule: only a mate that comes in time */
@@ -1082,10 +1087,8 @@ static void run(Search *s)
 {
     s->t0 = nc_seconds();
     Position *p = &s->pos;
-    /* on the search's thread, since it may build a table: only when the
-     * move may take long enough (a table takes up to seconds, and cannot
-     * be interrupted); otherwise only tables already built count */
-    draw_prepare(&s->et.draw, s->eg, p, s->hard == 0 || s->hard >= DRAW_BUILD_SECONDS);
+    /* on the search's thread, since it may build a table */
+    draw_prepare(&s->et.draw, s->eg, p, may_build_tables(s));
     gen_legal(p, &s->root);
     if (s->root.n == 0 || p->scepter) {
         s->root.n = 0;
