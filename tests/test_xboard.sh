@@ -254,6 +254,23 @@ send "force"
 send "setboard 4ww4/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/4WW4[JJJJSTjjjjst] w KQkq - 0 1"
 send "ping 21"
 expect '^(pong|tellusererror|Error)' && check "setboard 10x12 box" "pong 21" "$got"
+# The one-square castling (king f1-g1, rook i1-f1) is XBoard's two-leg
+# castling f2i2,i2g2; f2g2 is the king's step: after the castling the rook
+# has left i1 (i2 in XBoard's ranks), after the step it has not.
+castle_fen="4ww4/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQK2RG/4WW4[JJJJSTjjjjst] w KQkq - 0 1"
+send "setboard $castle_fen"
+send "usermove f2i2,i2g2"
+send "usermove a10a9"
+send "usermove i2h2"
+send "ping 25"
+expect '^(pong|Illegal|Error)' && check "one-square castling moves the rook" "Illegal move: i2h2" "$got"
+expect '^(pong|Illegal|Error)'
+send "setboard $castle_fen"
+send "usermove f2g2"
+send "usermove a10a9"
+send "usermove i2h2"
+send "ping 26"
+expect '^(pong|Illegal|Error)' && check "king step f2g2 leaves the rook" "pong 26" "$got"
 
 send "new"
 send "ping 22"

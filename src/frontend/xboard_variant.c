@@ -44,21 +44,39 @@ static bool xb_between(const Variant *v, int a, int b, int c)
     return false;
 }
 
+/* The one-square castling of flexible castling (RULINGS.md: the king moves
+ * 1 to n squares toward its rook): written as the king's move it would be
+ * the king's step to the same square.  When the rook stands next to the
+ * king, the king lands on the rook's square, which no step reaches. */
+static bool xb_castling_is_step(const Variant *v, const Move *m)
+{
+    return m->kind == MK_CASTLE && m->to != m->aux && abs(v->file_of[m->to] - v->file_of[m->from]) == 1;
+}
+
 /* Coordinate notation (move_to_coord): e2e4, e7e8q, P@e4; castling as the
  * king's move; a drop that slides on after entering names the square it
  * ends on.  With legs, a piece taken on the way (fly-over, jump-over) is
  * sent as XBoard's two-leg move "from cap,cap to", so that XBoard's board
  * loses it too; en passant (the victim is not between from and to) stays
- * one leg. */
+ * one leg.  A one-square castling is XBoard's two-leg castling, the king
+ * to its own rook's square and on to where it stops (f2i2,i2g2 for the
+ * king f1 castling with the rook i1 in Stealth Ninja): XBoard 4.9 enters
+ * a castling of one square so, and moves the rook next to the king when
+ * the king's Betza line has castling. */
 static void xb_move_text_legs(const Position *p, const Move *m, char *buf, size_t len, bool legs)
 {
     const Variant *v = p->v;
+    char a[8], b[8], k[8];
+    if (xb_castling_is_step(v, m)) {
+        xb_sqname(v, m->aux, k);
+        snprintf(buf, len, "%s%s,%s%s", xb_sqname(v, m->from, a), k, k, xb_sqname(v, m->to, b));
+        return;
+    }
     int c = m->cap[0];
     if (m->kind == MK_DROP || !legs || !c || m->cap[1] || !xb_between(v, m->from, m->to, c)) {
         move_to_coord(p, m, xb_rank_first(v), buf, len);
         return;
     }
-    char a[8], b[8], k[8];
     xb_sqname(v, c, k);
     snprintf(buf, len, "%s%s,%s%s", xb_sqname(v, m->from, a), k, k, xb_sqname(v, m->to, b));
     if (m->promo) {
@@ -72,52 +90,88 @@ void xb_move_text(const Position *p, const Move *m, char *buf, size_t len)
     xb_move_text_legs(p, m, buf, len, true);
 }
 
-/* Finds the legal move XBoard means; 0 or -1. */
+/* O-O / O-O-O (XBoard sends them to engines that ask for them in Chess960
+ * games): the castling toward the higher / lower files.  With flexible
+ * castling a side has several; the name then means the one in which the
+ * king moves two squares, as in orthodox chess, and none (-1) when that
+ * one is not legal but others are.  Returns the index in ml or -1. */
+static int xb_castle_by_side(const Variant *v, const MoveList *ml, bool higher_side)
+{
+    int only = -1, count = 0, two = -1;
+    for (int i = 0; i < ml->n; i++) {
+        const Move *m = &ml->m[i];
+        if (m->kind != MK_CASTLE || (v->file_of[m->aux] > v->file_of[m->from]) != higher_side)
+            continue;
+        only = i;
+        count++;
+        if (abs(v->file_of[m->to] - v->file_of[m->from]) == 2)
+            two = i;
+    }
+    return count == 1 ? only : two;
+}
+
+/* Castling in the forms XBoard itself writes besides ours: the king's move
+ * then the rook's ("f2g2,i2f2", what XBoard 4.9 sends for its two-leg
+ * castling), and the king taking its own rook ("e1h1", Chess960 style),
+ * taken only when it names one castling (with flexible castling it is the
+ * text of the castling that lands on the rook's square, found before
+ * this).  Returns the index in ml or -1. */
+static int xb_castle_by_squares(const Variant *v, const MoveList *ml, const char *text)
+{
+    int found = -1, count = 0;
+    for (int i = 0; i < ml->n; i++) {
+        const Move *m = &ml->m[i];
+        if (m->kind != MK_CASTLE)
+            continue;
+        char a[8], b[8], c[8], d[8], buf[40];
+        snprintf(buf, sizeof buf, "%s%s,%s%s", xb_sqname(v, m->from, a), xb_sqname(v, m->to, b),
+                 xb_sqname(v, m->aux, c), xb_sqname(v, m->aux2, d));
+        if (strcasecmp(buf, text) == 0)
+            return i;
+        snprintf(buf, sizeof buf, "%s%s", a, c);
+        if (strcasecmp(buf, text) == 0) {
+            found = i;
+            count++;
+        }
+    }
+    return count == 1 ? found : -1;
+}
+
+/* The legal move whose text (with legs or without) is text and that is
+ * the only one: its index in ml, -1 for none, -2 for several. */
+static int xb_find_text(const Position *p, const MoveList *ml, const char *text, bool legs)
+{
+    int found = -1;
+    for (int i = 0; i < ml->n; i++) {
+        char buf[32];
+        xb_move_text_legs(p, &ml->m[i], buf, sizeof buf, legs);
+        if (strcasecmp(buf, text) == 0 && (legs || ml->m[i].kind != MK_CASTLE)) {
+            if (found >= 0)
+                return -2;
+            found = i;
+        }
+    }
+    return found;
+}
+
+/* Finds the legal move XBoard means; 0 or -1.  Every legal move has a
+ * text of its own (tests/test_xboard_moves.c checks it in every shipped
+ * variant); a text that two moves share is refused rather than guessed. */
 int xb_parse_move(Position *p, const char *text, Move *out)
 {
     MoveList ml;
     gen_legal(p, &ml);
     const Variant *v = p->v;
+    int found;
     if (strcmp(text, "O-O") == 0 || strcmp(text, "O-O-O") == 0 || strcmp(text, "0-0") == 0 ||
-        strcmp(text, "0-0-0") == 0) {
-        bool king_side = strlen(text) == 3;
-        for (int i = 0; i < ml.n; i++) {
-            const Move *m = &ml.m[i];
-            if (m->kind != MK_CASTLE)
-                continue;
-            bool higher = v->file_of[m->aux] > v->file_of[m->from];
-            if (higher == king_side) {
-                *out = *m;
-                return 0;
-            }
-        }
-        return -1;
-    }
-    int found = -1;
-    for (int i = 0; i < ml.n; i++) {
-        char buf[32];
-        xb_move_text(p, &ml.m[i], buf, sizeof buf);
-        if (strcasecmp(buf, text) == 0) {
-            /* a castling move and a king step may share squares: prefer castling */
-            if (found < 0 || ml.m[i].kind == MK_CASTLE)
-                found = i;
-        }
-    }
-    if (found < 0) {
+        strcmp(text, "0-0-0") == 0)
+        found = xb_castle_by_side(v, &ml, strlen(text) == 3);
+    else if ((found = xb_find_text(p, &ml, text, true)) == -1 && (found = xb_castle_by_squares(v, &ml, text)) < 0)
         /* a capture on the way entered as a plain from-to move (a user
          * with legality testing off): taken when it names one move */
-        int count = 0;
-        for (int i = 0; i < ml.n; i++) {
-            char buf[32];
-            xb_move_text_legs(p, &ml.m[i], buf, sizeof buf, false);
-            if (strcasecmp(buf, text) == 0 && ml.m[i].kind != MK_CASTLE) {
-                found = i;
-                count++;
-            }
-        }
-        if (count != 1)
-            return -1;
-    }
+        found = xb_find_text(p, &ml, text, false);
+    if (found < 0)
+        return -1;
     *out = ml.m[found];
     return 0;
 }

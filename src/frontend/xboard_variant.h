@@ -11,9 +11,12 @@
 #include <stddef.h>
 
 /* Coordinate notation: e2e4, e7e8q, P@e4; castling as the king's move; a
- * piece taken on the way as XBoard's two-leg move "from cap,cap to". */
+ * piece taken on the way as XBoard's two-leg move "from cap,cap to", and
+ * so a one-square castling, "king rook,rook to" (the king's move would be
+ * the king's step).  No two legal moves share a text. */
 void xb_move_text(const Position *p, const Move *m, char *buf, size_t len);
-/* Finds the legal move XBoard means (also O-O / O-O-O); 0 or -1. */
+/* Finds the legal move XBoard means (also O-O / O-O-O, XBoard's "king
+ * move,rook move" castling and king takes own rook); 0 or -1. */
 int xb_parse_move(Position *p, const char *text, Move *out);
 
 /* Writes the feature variants= list: normal, capablanca, then ours. */
