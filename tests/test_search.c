@@ -224,6 +224,31 @@ static void hanging_piece_taken(void **state)
     assert_string_equal(buf, "a1-a5^a5%a6");
 }
 
+/* A capture in the quiescence search that gives mate: the side in check
+ * may not stand pat.  At depth 1, taking the rook (b4xa6) lets the queen
+ * take h2 with mate, which only the check evasions of quiescence see; the
+ * pruning is off so that the queen's capture of a defended-looking pawn is
+ * searched at all. */
+static void quiescence_sees_capture_mate(void **state)
+{
+    (void)state;
+    Variant *v = test_variant("chess");
+    Game g;
+    game_from(&g, v, "6k1/5ppp/r2b4/8/1N5q/8/5PPP/5RK1 w - - 0 1");
+    Search *s = search_new(8);
+    assert_non_null(s);
+    SearchLimits lim = {.depth = 1, .level = 10, .flags = SEARCH_NO_PRUNING};
+    SearchInfo in;
+    search_run(s, &g, &lim, &in);
+    char buf[160];
+    move_to_text(&g.pos, &in.best, buf, sizeof buf);
+    assert_string_not_equal(buf, "b4-a6xa6");
+    assert_true(in.score > -SEARCH_MATE + 100);
+    search_free(s);
+    game_free(&g);
+    variant_free(v);
+}
+
 /* The 100-ply rule: with 99 plies gone every quiet move draws, but a mate
  * delivered on the 100th ply still counts. */
 static void hundred_ply_rule(void **state)
@@ -531,6 +556,7 @@ int main(void)
         cmocka_unit_test(mate_warmachine),
         cmocka_unit_test(mate_by_titan_crush),
         cmocka_unit_test(hanging_piece_taken),
+        cmocka_unit_test(quiescence_sees_capture_mate),
         cmocka_unit_test(hundred_ply_rule),
         cmocka_unit_test(checkmated_has_no_move),
         cmocka_unit_test(stop_returns_at_once),

@@ -9,7 +9,10 @@
  * move_effects(); quiescence searches those and promotions (generated
  * alone by gen_noisy), skips a capture by a piece worth more than its gain
  * when the piece can be taken back on its square, and takes any stored
- * bound of the transposition table as its result.
+ * bound of the transposition table as its result.  A quiescence node in
+ * check does not stand pat: it searches every legal move, and with none
+ * is mated.  Its checks are those a capture gives directly (the cheap
+ * test of may_give_check() confirmed by the check test).
  *
  * Levels (SearchLimits.level; 0 means 10).  The caller's own limits apply
  * as well, whichever is tighter.  "noise" is a random bonus in centipawns,
@@ -59,7 +62,9 @@
  * move, reverse futility and futility near the leaves (never when mate
  * scores are in the window), aspiration windows from depth 5.  Checks
  * extend by one ply.  Quiet moves are ordered by killers, the countermove
- * (the quiet move that last refuted the previous move) and history.
+ * (the quiet move that last refuted the previous move) and history: by
+ * mover and square, plus continuation history (how the move did after
+ * each of the two moves before it); late-move reductions follow it too.
  * SearchLimits.flags switches the table or all of the pruning off (the
  * quiescence search's delta pruning and skipped captures included). */
 #include "search.h"
@@ -155,6 +160,15 @@ struct Search {
      * path (code 0 for a null move) */
     uint8_t path_code[MAX_PLY];
     uint16_t path_to[MAX_PLY];
+    /* continuation history: how a quiet move did after the move one and
+     * two plies before it, as cont[earlier][later]; the earlier move by
+     * its mover code and square, the later by its type and square (its
+     * colour follows: the other side's one ply on, the same two plies on,
+     * so the two uses never share an entry).  Sized for the variant;
+     * NULL (not used) for a board too big for CONT_MAX_ENTRIES. */
+    int16_t *cont;
+    const Variant *cont_v;
+    int cont_area, cont_cols;       /* squares of the board box; types x squares */
     Move pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
     int lmr[64][64];
@@ -370,10 +384,82 @@ enum {
  * toward the bound by a share of the distance left (history "gravity"),
  * so old results fade and no rescaling pass is needed. */
 #define HISTORY_MAX 16384
+#define CONT_MAX_ENTRIES (16u << 20) /* 32 MB of continuation history at most */
 
 static void history_update(int *h, int bonus)
 {
     *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+}
+
+static void history_update16(int16_t *h, int bonus)
+{
+    int x = *h;
+    history_update(&x, bonus);
+    *h = (int16_t)x;
+}
+
+/* The square's index in the board box (continuation history). */
+static inline int box_index(const Variant *v, int sq)
+{
+    return v->rank_of[sq] * v->width + v->file_of[sq];
+}
+
+/* The continuation row of the move made `back` plies before this ply, or
+ * NULL (no table, before the root, a null move or a quiescence move). */
+static int16_t *cont_row(Search *s, int ply, int back)
+{
+    int q = ply - back;
+    if (!s->cont || q < 0 || !s->path_code[q])
+        return NULL;
+    size_t row = (size_t)(s->path_code[q] - 1) * (size_t)s->cont_area + (size_t)box_index(s->pos.v, s->path_to[q]);
+    return s->cont + row * (size_t)s->cont_cols;
+}
+
+/* The column of a quiet move in a continuation row. */
+static inline int cont_col(const Search *s, const Position *p, const Move *m)
+{
+    int t = m->kind == MK_DROP ? m->promo - 1 : nc_type(p->board[m->from]);
+    return t * s->cont_area + box_index(p->v, m->to);
+}
+
+/* History of a quiet move: by mover and square, and after the two moves
+ * before it. */
+static int quiet_history(Search *s, const int16_t *c1, const int16_t *c2, const Move *m)
+{
+    const Position *p = &s->pos;
+    int h = s->history[mover_code(p, m)][m->to];
+    if (c1 || c2) {
+        int col = cont_col(s, p, m);
+        h += (c1 ? c1[col] : 0) + (c2 ? c2[col] : 0);
+    }
+    return h;
+}
+
+static void quiet_history_update(Search *s, int16_t *c1, int16_t *c2, const Move *m, int bonus)
+{
+    const Position *p = &s->pos;
+    history_update(&s->history[mover_code(p, m)][m->to], bonus);
+    if (c1 || c2) {
+        int col = cont_col(s, p, m);
+        if (c1)
+            history_update16(&c1[col], bonus);
+        if (c2)
+            history_update16(&c2[col], bonus);
+    }
+}
+
+/* Gives the search a continuation table for the position's variant. */
+static void cont_prepare(Search *s, const Variant *v)
+{
+    int area = v->width * v->height, cols = v->ntypes * area;
+    size_t entries = (size_t)2 * (size_t)cols * (size_t)cols;
+    if (s->cont && s->cont_v == v && s->cont_area == area && s->cont_cols == cols)
+        return;
+    free(s->cont);
+    s->cont = entries <= CONT_MAX_ENTRIES ? calloc(entries, sizeof *s->cont) : NULL;
+    s->cont_v = v;
+    s->cont_area = area;
+    s->cont_cols = cols;
 }
 
 /* The countermove slot for the move that led to this ply, or NULL at the
@@ -388,6 +474,7 @@ static Move *countermove_slot(Search *s, int ply)
 static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash, int ply)
 {
     const Position *p = &s->pos;
+    const int16_t *c1 = cont_row(s, ply, 1), *c2 = cont_row(s, ply, 2);
     const Move *counter = countermove_slot(s, ply);
     if (counter && !counter->to)
         counter = NULL;
@@ -411,7 +498,7 @@ static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash
         else if (counter && move_equal(m, counter))
             sc[i] = SC_COUNTER;
         else
-            sc[i] = s->history[mover_code(p, m)][m->to];
+            sc[i] = quiet_history(s, c1, c2, m);
     }
 }
 
@@ -445,13 +532,14 @@ static void update_quiet(Search *s, const Move *m, int ply, int depth, const Mov
     int bonus = depth * depth * 16;
     if (bonus > 1600)
         bonus = 1600;
-    history_update(&s->history[mover_code(p, m)][m->to], bonus);
+    int16_t *c1 = cont_row(s, ply, 1), *c2 = cont_row(s, ply, 2);
+    quiet_history_update(s, c1, c2, m, bonus);
     /* quiet moves tried before the cut were worse: lower their history */
     for (int i = 0; i < tried; i++) {
         const Move *q = &ml->m[i];
         if (move_equal(q, m) || is_tactical(p, q))
             continue;
-        history_update(&s->history[mover_code(p, q)][q->to], -bonus);
+        quiet_history_update(s, c1, c2, q, -bonus);
     }
 }
 
@@ -481,7 +569,87 @@ static bool variant_end(const Position *p, int ply, int *score)
 
 /* ---- search ---- */
 
-static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
+static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool incheck);
+static bool may_give_check(const Position *p, const Move *m);
+
+/* Makes a quiescence move and searches it; false when it is illegal or
+ * skipped.  The child knows it is in check when the cheap test of
+ * may_give_check() and then the check test say so (a check it misses,
+ * uncovered or by flying over, is stood pat in as before). */
+static bool quiesce_move(Search *s, const Move *m, bool skip_if_recaptured, int alpha, int beta, int ply,
+                         int qply, int *score)
+{
+    Position *p = &s->pos;
+    int us = p->side, had = p->nroyal[us];
+    bool may_check = may_give_check(p, m);
+    Undo u;
+    /* whether the side is in check is known only when it is, so the
+     * shortcut of move_surely_legal() cannot be used */
+    make_move(p, m, &u);
+    if (!legal_after_make(p, us, had) || (skip_if_recaptured && sq_removable(p, m->to, p->side))) {
+        unmake_move(p, m, &u);
+        return false;
+    }
+    s->path_code[ply] = 0; /* no countermove is kept for quiescence moves */
+    bool gives_check = may_check && qply + 1 < QS_MAX && in_check(p);
+    *score = -quiesce(s, -beta, -alpha, ply + 1, qply + 1, gives_check);
+    unmake_move(p, m, &u);
+    return true;
+}
+
+/* A quiescence node in check: no standing pat; every legal move is
+ * searched, and with none the side is checkmated (scored as the variant
+ * scores checkmate). */
+static int quiesce_evasions(Search *s, int alpha, int beta, int ply, int qply)
+{
+    Position *p = &s->pos;
+    MoveList *ml = &s->ml[ply];
+    int *sc = s->mscore[ply];
+    gen_pseudo(p, ml);
+    score_moves(s, ml, sc, NULL, ply);
+    int best = -INF, searched = 0;
+    for (int i = 0; i < ml->n; i++) {
+        pick(ml, sc, i);
+        int score;
+        if (!quiesce_move(s, &ml->m[i], false, alpha, beta, ply, qply, &score))
+            continue;
+        if (s->stopped)
+            return 0;
+        searched++;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    return searched ? best : no_move_score(p, true, ply);
+}
+
+/* Keeps the moves of ml that win material or promote, each scored by its
+ * gain; delta pruning drops those that cannot lift the score to alpha
+ * even unopposed. */
+static void keep_gaining_moves(Search *s, MoveList *ml, int *sc, int stand, int alpha)
+{
+    const Position *p = &s->pos;
+    int n = 0;
+    for (int i = 0; i < ml->n; i++) {
+        const Move *m = &ml->m[i];
+        if (!is_tactical(p, m) && !(m->promo && m->kind != MK_DROP))
+            continue;
+        int g = move_gain(s, p, m);
+        if (g <= 0 || (s->prune && stand + g + 200 <= alpha))
+            continue;
+        ml->m[n] = *m;
+        sc[n] = g * 64 - mover_value(s, p, m) / 8; /* the gain is read back from it below */
+        n++;
+    }
+    ml->n = n;
+}
+
+static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool incheck)
 {
     Position *p = &s->pos;
     count_node(s);
@@ -501,6 +669,8 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
         if (te->flag == TT_EXACT || (te->flag == TT_LOWER && ts >= beta) || (te->flag == TT_UPPER && ts <= alpha))
             return ts;
     }
+    if (incheck && ply < MAX_PLY - 1 && qply < QS_MAX)
+        return quiesce_evasions(s, alpha, beta, ply, qply);
     int stand = eval_position(&s->et, p);
     if (ply >= MAX_PLY - 1 || qply >= QS_MAX)
         return stand;
@@ -513,39 +683,16 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply)
     MoveList *ml = &s->ml[ply];
     int *sc = s->mscore[ply];
     gen_noisy(p, ml);
-    /* keep only moves that win material or promote; delta pruning drops
-     * those that cannot lift the score to alpha even unopposed */
-    int n = 0;
-    for (int i = 0; i < ml->n; i++) {
-        const Move *m = &ml->m[i];
-        if (!is_tactical(p, m) && !(m->promo && m->kind != MK_DROP))
-            continue;
-        int g = move_gain(s, p, m);
-        if (g <= 0 || (s->prune && stand + g + 200 <= alpha))
-            continue;
-        ml->m[n] = *m;
-        sc[n] = g * 64 - mover_value(s, p, m) / 8; /* the gain is read back from it below */
-        n++;
-    }
-    ml->n = n;
-    int us = p->side, had = p->nroyal[us];
+    keep_gaining_moves(s, ml, sc, stand, alpha);
     for (int i = 0; i < ml->n; i++) {
         pick(ml, sc, i);
         const Move *m = &ml->m[i];
         /* a piece worth more than it takes, landing where it can be taken
          * back, most likely loses the exchange: not searched */
         int mv = mover_value(s, p, m), gain = (sc[i] + mv / 8) / 64;
-        bool may_lose = s->prune && gain < mv;
-        Undo u;
-        /* whether the side is in check is not known here, so the shortcut
-         * of move_surely_legal() cannot be used */
-        make_move(p, m, &u);
-        if (!legal_after_make(p, us, had) || (may_lose && sq_removable(p, m->to, p->side))) {
-            unmake_move(p, m, &u);
+        int score;
+        if (!quiesce_move(s, m, s->prune && gain < mv, alpha, beta, ply, qply, &score))
             continue;
-        }
-        int score = -quiesce(s, -beta, -alpha, ply + 1, qply + 1);
-        unmake_move(p, m, &u);
         if (s->stopped)
             return 0;
         if (score > best) {
@@ -774,6 +921,9 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
         return false;
     int us = p->side, had = p->nroyal[us];
     int code = mover_code(p, &m);
+    /* the sum of three histories, halved so that it moves a reduction by
+     * at most three plies */
+    int history = tactical ? 0 : quiet_history(s, cont_row(s, ply, 1), cont_row(s, ply, 2), &m) / 2;
     Undo u;
     bool sure = move_surely_legal(p, &m, nc->incheck);
     make_move(p, &m, &u);
@@ -796,7 +946,7 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
         return false;
     }
     MoveContext mc = {.depth = nc->depth, .newdepth = nc->depth - 1 + ext, .legal = *legal,
-                      .history = s->history[code][m.to], .gives_check = gives_check, .pvnode = nc->pvnode,
+                      .history = history, .gives_check = gives_check, .pvnode = nc->pvnode,
                       .quiet = !tactical && !killer && !nc->incheck && !gives_check};
     s->path_code[ply] = (uint8_t)code;
     s->path_to[ply] = m.to;
@@ -813,7 +963,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     Position *p = &s->pos;
     s->pvlen[ply] = ply;
     if (depth <= 0)
-        return quiesce(s, alpha, beta, ply, 0);
+        return quiesce(s, alpha, beta, ply, 0, incheck);
     count_node(s);
     if (s->stopped)
         return 0;
@@ -980,6 +1130,7 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     s->pos = g->pos;
     if (s->et.v != g->pos.v || s->et.fingerprint != eval_fingerprint(g->pos.v))
         eval_init(&s->et, g->pos.v);
+    cont_prepare(s, g->pos.v);
     int first = g->nply;
     while (first > 0 && g->material[first - 1] == g->material[g->nply])
         first--;
@@ -1215,6 +1366,7 @@ void search_free(Search *s)
     free(s->mscore);
     free(s->keys);
     free(s->kmat);
+    free(s->cont);
     eg_store_free(s->eg);
     free(s);
 }
@@ -1226,6 +1378,8 @@ void search_clear(Search *s)
     memset(s->tt, 0, sizeof(TTEntry) * (s->tt_mask + 1));
     memset(s->history, 0, sizeof s->history);
     memset(s->countermove, 0, sizeof s->countermove);
+    if (s->cont)
+        memset(s->cont, 0, sizeof *s->cont * 2 * (size_t)s->cont_cols * (size_t)s->cont_cols);
 }
 
 void search_run(Search *s, const Game *g, const SearchLimits *lim, SearchInfo *out)
