@@ -360,36 +360,6 @@ static int passed(const EvalTables *e, const Position *p)
     return score;
 }
 
-_Static_assert(NC_MAX_FILES <= 16, "a file per 4-bit lane of a 64-bit tally");
-#define LANES_LOW 0x1111111111111111ULL
-#define BYTES_LOW 0x0F0F0F0F0F0F0F0FULL
-
-/* 1 in each lane of x that is not 0. */
-static uint64_t lanes_taken(uint64_t x) { return (x | x >> 1 | x >> 2 | x >> 3) & LANES_LOW; }
-
-/* The sum of x's lanes (at most 16 * 15 = 240, so no byte overflows). */
-static int lane_sum(uint64_t x)
-{
-    x = (x & BYTES_LOW) + (x >> 4 & BYTES_LOW);
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
-void eval_structure_counts(const SideTally tally[2], StructureCounts out[2])
-{
-    for (int c = 0; c < 2; c++) {
-        const SideTally *t = &tally[c];
-        uint64_t own = lanes_taken(t->pawns), enemy = lanes_taken(tally[!c].pawns);
-        uint64_t alone = own & ~(own << 4) & ~(own >> 4);
-        out[c] = (StructureCounts){
-            .doubled = lane_sum(t->pawns) - lane_sum(own), /* all but one on each file */
-            .isolated = lane_sum(t->pawns & alone * 0xF),
-            .blocked = t->blocked,
-            .open = lane_sum(t->sliders & ~((own | enemy) * 0xF)),
-            .half_open = lane_sum(t->sliders & enemy * 0xF & ~(own * 0xF)),
-        };
-    }
-}
-
 /* Pawn structure and open lines: White's middlegame and endgame scores
  * minus Black's. */
 static void structure(const EvalTables *e, const SideTally tally[2], int *mg, int *eg)

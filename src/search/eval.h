@@ -83,7 +83,36 @@ static inline void eval_note_piece(const EvalTables *e, const Position *p, int c
         st->sliders += e->file_unit[sq];
     }
 }
-/* The counts per colour from the tallies of both sides. */
-void eval_structure_counts(const SideTally tally[2], StructureCounts out[2]);
+_Static_assert(NC_MAX_FILES <= 16, "a file per 4-bit lane of a 64-bit tally");
+#define EVAL_LANES_LOW 0x1111111111111111ULL
+#define EVAL_BYTES_LOW 0x0F0F0F0F0F0F0F0FULL
+
+/* 1 in each lane of x that is not 0. */
+static inline uint64_t eval_lanes_taken(uint64_t x) { return (x | x >> 1 | x >> 2 | x >> 3) & EVAL_LANES_LOW; }
+
+/* The sum of x's lanes (at most 16 * 15 = 240, so no byte overflows). */
+static inline int eval_lane_sum(uint64_t x)
+{
+    x = (x & EVAL_BYTES_LOW) + (x >> 4 & EVAL_BYTES_LOW);
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The counts per colour from the tallies of both sides (inline: it runs
+ * in every evaluation). */
+static inline void eval_structure_counts(const SideTally tally[2], StructureCounts out[2])
+{
+    for (int c = 0; c < 2; c++) {
+        const SideTally *t = &tally[c];
+        uint64_t own = eval_lanes_taken(t->pawns), enemy = eval_lanes_taken(tally[!c].pawns);
+        uint64_t alone = own & ~(own << 4) & ~(own >> 4);
+        out[c] = (StructureCounts){
+            .doubled = eval_lane_sum(t->pawns - own), /* all but one on each file (no lane borrows) */
+            .isolated = eval_lane_sum(t->pawns & alone * 0xF),
+            .blocked = t->blocked,
+            .open = eval_lane_sum(t->sliders & ~((own | enemy) * 0xF)),
+            .half_open = eval_lane_sum(t->sliders & enemy * 0xF & ~(own * 0xF)),
+        };
+    }
+}
 
 #endif
