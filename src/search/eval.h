@@ -21,6 +21,10 @@ typedef struct {
     bool phase_piece[NC_MAX_TYPES]; /* counts towards the game phase */
     int16_t passed_bonus[2 * NC_MAX_TYPES + 1][NC_MAX_SQ]; /* endgame, promoting pieces */
     bool promoter[2 * NC_MAX_TYPES + 1]; /* the code's type promotes */
+    uint8_t file_kind[2 * NC_MAX_TYPES + 1]; /* FILE_KIND_*: promoting, or sliding far along files */
+    uint8_t enemy[2][256];    /* 1 for a board code of the other colour's piece */
+    uint64_t file_unit[NC_MAX_SQ]; /* 1 in the 4-bit lane of the square's file (SideTally) */
+    int forward[2];           /* board offset of a step ahead, per colour */
     int ring1[8], ring2[16];  /* board offsets at king distance 1 and 2 */
     DrawTables draw;          /* material that cannot mate, the wrong rook pawn */
 } EvalTables;
@@ -44,9 +48,71 @@ typedef struct {
     int mob_diff;  /* other: moves from the square minus the type's average */
     double fd, cd; /* distance from the centre file; from the centre, file plus rank */
     double fr;     /* promoting: share of the way to promotion, adv / range */
+    int home;      /* other: 1 on a square a piece of this code starts on (undeveloped) */
 } SquareFacts;
 void eval_square_facts(const Variant *v, int t, int c, SquareFacts *out, MoveList *ml);
 void eval_king_counts(const EvalTables *e, const Position *p, int c, int counts[4]);
 bool eval_is_passed(const EvalTables *e, const Position *p, int sq);
+
+/* Pawn structure and open lines, counted from tallies that eval_position
+ * gathers in its one pass over the pieces (eval_note_piece); "pawn" is any
+ * promoting piece.  A tally holds a count per file in 4-bit lanes (file f
+ * in bits 4f..4f+3; NC_MAX_FILES is 16), so the counts are read with a few
+ * word operations instead of a loop over the files.  A lane overflows only
+ * with 16 such pieces of a side on one file, a file of 16 ranks all of
+ * them; the terms would then be off, nothing worse. */
+typedef struct {
+    uint64_t pawns, sliders; /* promoting pieces, file sliders per file */
+    int blocked;             /* promoting pieces with an enemy piece right ahead */
+} SideTally;
+typedef struct {
+    int doubled, isolated, blocked; /* promoting pieces so placed */
+    int open, half_open;            /* file sliders on such files */
+} StructureCounts;
+enum { FILE_KIND_NONE, FILE_KIND_PAWN, FILE_KIND_SLIDER };
+
+static inline void eval_note_piece(const EvalTables *e, const Position *p, int c, int sq, int code, SideTally *st)
+{
+    int kind = e->file_kind[code];
+    if (kind == FILE_KIND_PAWN) {
+        st->pawns += e->file_unit[sq];
+        /* only an enemy blocks: an own piece ahead moves away at its
+         * owner's will (and an own pawn ahead makes this one doubled) */
+        st->blocked += e->enemy[c][p->board[sq + e->forward[c]]];
+    } else if (kind == FILE_KIND_SLIDER) {
+        st->sliders += e->file_unit[sq];
+    }
+}
+_Static_assert(NC_MAX_FILES <= 16, "a file per 4-bit lane of a 64-bit tally");
+#define EVAL_LANES_LOW 0x1111111111111111ULL
+#define EVAL_BYTES_LOW 0x0F0F0F0F0F0F0F0FULL
+
+/* 1 in each lane of x that is not 0. */
+static inline uint64_t eval_lanes_taken(uint64_t x) { return (x | x >> 1 | x >> 2 | x >> 3) & EVAL_LANES_LOW; }
+
+/* The sum of x's lanes (at most 16 * 15 = 240, so no byte overflows). */
+static inline int eval_lane_sum(uint64_t x)
+{
+    x = (x & EVAL_BYTES_LOW) + (x >> 4 & EVAL_BYTES_LOW);
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The counts per colour from the tallies of both sides (inline: it runs
+ * in every evaluation). */
+static inline void eval_structure_counts(const SideTally tally[2], StructureCounts out[2])
+{
+    for (int c = 0; c < 2; c++) {
+        const SideTally *t = &tally[c];
+        uint64_t own = eval_lanes_taken(t->pawns), enemy = eval_lanes_taken(tally[!c].pawns);
+        uint64_t alone = own & ~(own << 4) & ~(own >> 4);
+        out[c] = (StructureCounts){
+            .doubled = eval_lane_sum(t->pawns - own), /* all but one on each file (no lane borrows) */
+            .isolated = eval_lane_sum(t->pawns & alone * 0xF),
+            .blocked = t->blocked,
+            .open = eval_lane_sum(t->sliders & ~((own | enemy) * 0xF)),
+            .half_open = eval_lane_sum(t->sliders & enemy * 0xF & ~(own * 0xF)),
+        };
+    }
+}
 
 #endif

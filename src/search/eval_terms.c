@@ -73,6 +73,7 @@ static void piece_terms(const EvalProbe *ep, int code, int sq, double s, EvalTer
     else
         add(o, W(mobility), s * f->mob_diff, s * f->mob_diff);
     add(o, W(centre), -s * f->cd, -s * f->cd);
+    add(o, W(undeveloped), -s * f->home, 0);
 }
 
 /* Pieces in hand of colour c; returns their phase material. */
@@ -109,6 +110,30 @@ static void king_terms(const EvalTables *et, const Position *p, int c, EvalTerms
     add(o, W(pressure_far), -s * n[3], 0);
 }
 
+/* Pawn structure and open lines, from the same tally as eval_position's. */
+static void structure_terms(const EvalTables *et, const Position *p, EvalTerms *o)
+{
+    SideTally tally[2] = {{0}};
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < p->npieces[c]; i++) {
+            int sq = p->plist[c][i];
+            eval_note_piece(et, p, c, sq, p->board[sq], &tally[c]);
+        }
+    StructureCounts n[2];
+    eval_structure_counts(tally, n);
+    for (int c = 0; c < 2; c++) {
+        double s = c == NC_WHITE ? 1 : -1;
+        add(o, W(doubled_mg), -s * n[c].doubled, 0);
+        add(o, W(doubled_eg), 0, -s * n[c].doubled);
+        add(o, W(isolated_mg), -s * n[c].isolated, 0);
+        add(o, W(isolated_eg), 0, -s * n[c].isolated);
+        add(o, W(blocked_mg), -s * n[c].blocked, 0);
+        add(o, W(blocked_eg), 0, -s * n[c].blocked);
+        add(o, W(open_file), s * n[c].open, 0);
+        add(o, W(half_open_file), s * n[c].half_open, 0);
+    }
+}
+
 void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
 {
     const EvalTables *et = &ep->et;
@@ -125,6 +150,7 @@ void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
         phase_mat += hand_terms(v, et, p, c, o);
         king_terms(et, p, c, o);
     }
+    structure_terms(et, p, o);
     int phase = et->phase_total > 0 ? phase_mat * 256 / et->phase_total : 0;
     o->phase = phase > 256 ? 256 : phase;
     if (o->phase < v->eval_weights.passed_phase)

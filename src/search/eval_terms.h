@@ -6,7 +6,7 @@
 
 #include "../position.h"
 
-#define EVAL_TERMS_MAX 32
+#define EVAL_TERMS_MAX 48
 
 /* The evaluation of a position from White's view is, up to rounding,
  *   fixed + sum over weights i of w_i * (mg[i] * phase + eg[i] * (256 - phase)) / 256
