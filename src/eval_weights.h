@@ -36,15 +36,15 @@
     X(hand_percent, "hand-percent", 90, 0, 200, "percent: a piece in hand against its value on the board")                 \
     X(hand_blocked_percent, "hand-blocked-percent", 80, 0, 200, "percent: the same while every square it may be dropped on is taken") \
     X(titan_percent, "titan-percent", 25, 0, 200, "percent: added to a Titan's value (it is pushed, never captured)") \
-    X(doubled_mg, "doubled-mg", 10, -200, 200, "mg: lost by a promoting piece with another own one ahead on its file")  \
-    X(doubled_eg, "doubled-eg", 15, -200, 200, "eg: the same")                                                            \
-    X(isolated_mg, "isolated-mg", 10, -200, 200, "mg: lost by a promoting piece with no own one on either next file")   \
-    X(isolated_eg, "isolated-eg", 12, -200, 200, "eg: the same")                                                          \
-    X(blocked_mg, "blocked-mg", 4, -200, 200, "mg: lost by a promoting piece with an enemy piece right ahead of it")    \
-    X(blocked_eg, "blocked-eg", 8, -200, 200, "eg: the same")                                                             \
-    X(open_file, "open-file", 22, -200, 200, "mg: a piece sliding along files on a file with no promoting piece")        \
-    X(half_open_file, "half-open-file", 11, -200, 200, "mg: the same on a file with enemy promoting pieces only")        \
-    X(undeveloped, "undeveloped", 12, -200, 200, "mg: lost by a piece on a square it starts on (not royal, promoting or a castling piece)")
+    X(doubled_mg, "doubled-mg", 0, -200, 200, "mg: lost by a promoting piece with another own one ahead on its file")  \
+    X(doubled_eg, "doubled-eg", 0, -200, 200, "eg: the same")                                                            \
+    X(isolated_mg, "isolated-mg", 0, -200, 200, "mg: lost by a promoting piece with no own one on either next file")   \
+    X(isolated_eg, "isolated-eg", 0, -200, 200, "eg: the same")                                                          \
+    X(blocked_mg, "blocked-mg", 0, -200, 200, "mg: lost by a promoting piece with an enemy piece right ahead of it")    \
+    X(blocked_eg, "blocked-eg", 0, -200, 200, "eg: the same")                                                             \
+    X(open_file, "open-file", 0, -200, 200, "mg: a piece sliding along files on a file with no promoting piece")        \
+    X(half_open_file, "half-open-file", 0, -200, 200, "mg: the same on a file with enemy promoting pieces only")        \
+    X(undeveloped, "undeveloped", 0, -200, 200, "mg: lost by a piece on a square it starts on (not royal, promoting or a castling piece)")
 
 #define NC_EVAL_WEIGHT_FIELD(field, name, def, lo, hi, meaning) int field;
 typedef struct {

@@ -282,6 +282,10 @@ void eval_init(EvalTables *e, const Variant *v)
     init_material(e, v);
     init_phase(e, v);
     init_king_rings(e, v);
+    const EvalWeights *w = &v->eval_weights;
+    /* with all of them 0 the per-piece tally is not even kept */
+    e->structure_on = w->doubled_mg || w->doubled_eg || w->isolated_mg || w->isolated_eg || w->blocked_mg ||
+                      w->blocked_eg || w->open_file || w->half_open_file;
     e->forward[NC_WHITE] = v->stride;
     e->forward[NC_BLACK] = -v->stride;
     for (int i = 0; i < v->nsquares; i++)
@@ -401,7 +405,8 @@ int eval_position(const EvalTables *e, const Position *p)
             ceg += e->pst_eg[code][sq];
             if (e->phase_piece[t])
                 phase_mat += v->types[t].value;
-            eval_note_piece(e, p, c, sq, code, &st);
+            if (e->structure_on)
+                eval_note_piece(e, p, c, sq, code, &st);
         }
         if (v->has_drops)
             for (int t = 0; t < v->ntypes; t++)
@@ -420,7 +425,8 @@ int eval_position(const EvalTables *e, const Position *p)
         mg += sign * cmg;
         eg += sign * ceg;
     }
-    structure(e, tally, &mg, &eg);
+    if (e->structure_on)
+        structure(e, tally, &mg, &eg);
     int phase = e->phase_total > 0 ? phase_mat * 256 / e->phase_total : 0;
     if (phase > 256)
         phase = 256;

@@ -25,6 +25,7 @@ typedef struct {
     uint8_t enemy[2][256];    /* 1 for a board code of the other colour's piece */
     uint64_t file_unit[NC_MAX_SQ]; /* 1 in the 4-bit lane of the square's file (SideTally) */
     int forward[2];           /* board offset of a step ahead, per colour */
+    bool structure_on;        /* some pawn-structure or open-line weight is not 0 */
     int ring1[8], ring2[16];  /* board offsets at king distance 1 and 2 */
     DrawTables draw;          /* material that cannot mate, the wrong rook pawn */
 } EvalTables;
