@@ -24,19 +24,6 @@ static uint64_t rnd(void)
     return rng_state;
 }
 
-static Variant *load(const char *name, const char *options, const char *titans, const char *setup)
-{
-    Variant *v = test_variant(name);
-    char err[256];
-    if (options)
-        assert_int_equal(variant_set_options(v, options, err, sizeof err), 0);
-    if (titans)
-        assert_int_equal(variant_set_titans(v, titans, err, sizeof err), 0);
-    if (setup)
-        assert_int_equal(variant_set_setup(v, setup, err, sizeof err), 0);
-    return v;
-}
-
 static void assert_same_state(const Position *a, const Position *b)
 {
     assert_memory_equal(a->board, b->board, sizeof a->board);
@@ -138,7 +125,7 @@ static void random_games(Variant *v, int games, int max_plies, GameStats *st)
 static void run_variant(const char *name, const char *options, const char *titans, const char *setup, int games,
                         bool expect_pushes, bool expect_drops)
 {
-    Variant *v = load(name, options, titans, setup);
+    Variant *v = test_variant_with(name, options, titans, setup);
     GameStats st = {0};
     random_games(v, games, 220, &st);
     fprintf(stderr, "%-20s %-24s plies %llu captures %llu pushes %llu drops %llu castles %llu promotions %llu\n", name,

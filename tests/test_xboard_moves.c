@@ -31,19 +31,6 @@ static uint64_t rnd(void)
     return rng_state;
 }
 
-static Variant *load(const char *name, const char *options, const char *titans, const char *setup)
-{
-    Variant *v = test_variant(name);
-    char err[256];
-    if (options)
-        assert_int_equal(variant_set_options(v, options, err, sizeof err), 0);
-    if (titans)
-        assert_int_equal(variant_set_titans(v, titans, err, sizeof err), 0);
-    if (setup)
-        assert_int_equal(variant_set_setup(v, setup, err, sizeof err), 0);
-    return v;
-}
-
 static Position at(const Variant *v, const char *fen)
 {
     Position p;
@@ -103,7 +90,7 @@ static int pick_move(const Variant *v, const Position *p, const MoveList *ml)
 /* Seeded random games: at least `positions` positions checked. */
 static void round_trip(const char *name, const char *options, const char *titans, const char *setup, int positions)
 {
-    Variant *v = load(name, options, titans, setup);
+    Variant *v = test_variant_with(name, options, titans, setup);
     char label[160];
     snprintf(label, sizeof label, "%s%s%s", name, titans ? " titans " : "", titans ? titans : "");
     int checked = 0, moves = 0, castles = 0;
@@ -154,7 +141,7 @@ static void test_round_trip_all_variants(void **state)
             continue;
         char name[256];
         snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
-        Variant *v = load(name, NULL, NULL, NULL);
+        Variant *v = test_variant_with(name, NULL, NULL, NULL);
         bool castles = has_castling(v);
         variant_free(v);
         /* most positions in the games with flexible castling */
@@ -238,7 +225,7 @@ static const Move *castling_to(Position *p, MoveList *ml, const char *king_to)
 static void test_stealth_one_square_castling(void **state)
 {
     (void)state;
-    Variant *v = load("stealth-ninja", NULL, NULL, NULL);
+    Variant *v = test_variant_with("stealth-ninja", NULL, NULL, NULL);
     Position p = at(v, stealth_short);
     Move step, castle1;
     find_king_moves(&p, sq(v, "g1"), &step, &castle1);
@@ -267,7 +254,7 @@ static void test_stealth_one_square_castling(void **state)
 static void test_stealth_castling_both_wings(void **state)
 {
     (void)state;
-    Variant *v = load("stealth-ninja", NULL, NULL, NULL);
+    Variant *v = test_variant_with("stealth-ninja", NULL, NULL, NULL);
     Position p = at(v, "****ww****/gr3k2rg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/****WW****[JJJJSTjjjjst] b "
                        "KQkq - 0 1");
     int castles = 0;
@@ -282,7 +269,7 @@ static void test_stealth_castling_both_wings(void **state)
     expect_parse(&p, "O-O", castling_to(&p, &ml, "h10"));
     variant_free(v);
 
-    v = load("stealth-ninja", NULL, NULL, "second");
+    v = test_variant_with("stealth-ninja", NULL, NULL, "second");
     p = at(v, "****ww****/rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/R4K3R/****WW****[JJJJSTjjjjst] w KQkq - 0 "
               "1");
     castles = 0;
@@ -298,7 +285,7 @@ static void test_stealth_castling_both_wings(void **state)
 static void test_chess_castling_texts(void **state)
 {
     (void)state;
-    Variant *v = load("chess", NULL, NULL, NULL);
+    Variant *v = test_variant_with("chess", NULL, NULL, NULL);
     Position p = at(v, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     MoveList ml;
     expect_text(&p, castling_to(&p, &ml, "g1"), "e1g1");
@@ -312,7 +299,7 @@ static void test_chess_castling_texts(void **state)
     variant_free(v);
 
     /* Capablanca: the king castles three squares, f1-i1 */
-    v = load("capablanca", NULL, NULL, NULL);
+    v = test_variant_with("capablanca", NULL, NULL, NULL);
     p = at(v, "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1");
     expect_text(&p, castling_to(&p, &ml, "i1"), "f1i1");
     expect_parse(&p, "f1j1", castling_to(&p, &ml, "i1"));

@@ -572,6 +572,19 @@ static bool variant_end(const Position *p, int ply, int *score)
 static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool incheck);
 static bool may_give_check(const Position *p, const Move *m);
 
+/* Raises a quiescence node's best score, and alpha, to a move's score;
+ * true at a cut-off. */
+static inline bool raise_best(int score, int *best, int *alpha, int beta)
+{
+    if (score <= *best)
+        return false;
+    *best = score;
+    if (score <= *alpha)
+        return false;
+    *alpha = score;
+    return score >= beta;
+}
+
 /* Makes a quiescence move and searches it; false when it is illegal or
  * skipped.  The child knows it is in check when the cheap test of
  * may_give_check() and then the check test say so (a check it misses,
@@ -616,14 +629,8 @@ static int quiesce_evasions(Search *s, int alpha, int beta, int ply, int qply)
         if (s->stopped)
             return 0;
         searched++;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                if (score >= beta)
-                    break;
-            }
-        }
+        if (raise_best(score, &best, &alpha, beta))
+            break;
     }
     return searched ? best : no_move_score(p, true, ply);
 }
@@ -695,14 +702,8 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool inche
             continue;
         if (s->stopped)
             return 0;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                if (score >= beta)
-                    break;
-            }
-        }
+        if (raise_best(score, &best, &alpha, beta))
+            break;
     }
     return best;
 }
