@@ -27,8 +27,6 @@ typedef struct {
     int tdx, tdy;   /* target offset from the piece (check mode) */
     bool filter;    /* check mode may skip unaligned directions */
     bool noisy;     /* plain slides list only captures (gen_noisy filters the rest) */
-    bool skip_quiet;/* noisy, and the piece cannot promote: moves to empty squares
-                       that remove nothing are not even made */
     bool found;
     int8_t in_chk;  /* listing: the mover is in check (1), is not (0), not asked yet (-1) */
 } Gen;
@@ -276,7 +274,7 @@ static void gen_slide(Gen *g, int from, int t, int ai, const Atom *a)
                 m.cap[0] = caps[0];
                 m.cap[1] = caps[1];
                 if (sc == NC_EMPTY) {
-                    if ((a->to & SQ_EMPTY) && !(g->skip_quiet && !caps[0])) {
+                    if (a->to & SQ_EMPTY) {
                         if ((a->flags & AF_EP_SOURCE) && dist >= 2) {
                             m.flags = MF_EP_SOURCE;
                             m.pushdir = (int16_t)off; /* the line whose squares it passed */
@@ -346,7 +344,7 @@ static void gen_leap(Gen *g, int from, int t, int ai, const Atom *a)
         m.from = (uint16_t)from;
         m.to = (uint16_t)s;
         if (sc == NC_EMPTY) {
-            if ((a->to & SQ_EMPTY) && !g->skip_quiet)
+            if (a->to & SQ_EMPTY)
                 add_piece_move(g, t, &m);
         } else if (nc_colour(sc) != c && (a->to & SQ_ENEMY) && !v->types[nc_type(sc)].titan) {
             add_piece_move(g, t, &m);
@@ -465,7 +463,7 @@ static void gen_bent(Gen *g, int from, int t, int ai, const Atom *a)
                 Move m = {0};
                 m.from = (uint16_t)from;
                 if (sc == NC_EMPTY) {
-                    if (dist >= a->min && (a->to & SQ_EMPTY) && !g->skip_quiet) {
+                    if (dist >= a->min && (a->to & SQ_EMPTY)) {
                         m.to = (uint16_t)s;
                         add_piece_move(g, t, &m);
                     }
@@ -522,44 +520,13 @@ NC_COLD static bool first_move_ok(Gen *g, const Atom *a, int from)
     return true;
 }
 
-/* An atom whose moves all land on empty squares and remove nothing. */
-static inline bool atom_is_quiet(const Atom *a)
-{
-    return a->kind != ATOM_FLYOVER && !(a->to & SQ_ENEMY) &&
-           !(a->flags & (AF_TAKE_OVER | AF_EP_CAPTURE | AF_BENT_FLYOVER));
-}
-
-/* Whether a quiet slide or leap of a promoting piece on relative rank rr
- * may end in the promotion zone (where its moves promote: noisy). */
-static bool atom_may_promote(const Variant *v, const Atom *a, int rr)
-{
-    if (a->kind != ATOM_SLIDE && a->kind != ATOM_LEAP)
-        return true;
-    int fwd = 0;
-    for (int d = 0; d < a->ndirs; d++)
-        if (a->dy[d] > fwd)
-            fwd = a->dy[d];
-    int steps = a->kind == ATOM_LEAP ? 1 : a->max ? a->max : NC_MAX_RANKS;
-    int first = v->promo_rank;
-    if (v->promo_zone && v->promo_zone - 1 < first)
-        first = v->promo_zone - 1;
-    return rr + fwd * steps >= first;
-}
-
 static void gen_piece(Gen *g, int from)
 {
     const Variant *v = g->p->v;
     int t = nc_type(g->p->board[from]);
     const PieceType *pt = &v->types[t];
-    /* noisy: quiet atoms are skipped, a promoting piece's only where they
-     * cannot reach the promotion zone from here */
-    bool quiet_skippable = g->noisy && !v->insane_from[t];
-    g->skip_quiet = quiet_skippable && !pt->promotes;
     for (int ai = 0; ai < pt->natoms && !g->found; ai++) {
         const Atom *a = &pt->atoms[ai];
-        if (quiet_skippable && atom_is_quiet(a) &&
-            (!pt->promotes || !atom_may_promote(v, a, v->rel_rank[g->colour][from])))
-            continue;
         if ((a->zone || a->start) && !origin_ok(g, v, a, g->colour, from))
             continue;
         switch (a->kind) {
