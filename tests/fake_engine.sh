@@ -7,6 +7,8 @@
 #   crash    exits with status 3
 #   resign   resigns
 #   record   resigns, and appends every command it reads to $FAKE_LOG
+#   nopost   resigns, and answers post as Fairy-Stockfish 11 does (its
+#            misspelt "unkown command" error)
 # usage: fake_engine.sh MODE
 mode=$1
 forced=0
@@ -16,7 +18,7 @@ move() {
     silent) ;;
     claim) echo "1/2-1/2 {Draw by fancy}" ;;
     crash) exit 3 ;;
-    resign | record) echo "resign" ;;
+    resign | record | nopost) echo "resign" ;;
     esac
 }
 while IFS= read -r line; do
@@ -27,6 +29,7 @@ while IFS= read -r line; do
         echo "feature myname=\"fake-$mode\" usermove=1 ping=1 setboard=1"
         echo "feature variants=\"normal,stealth-ninja\" done=1" ;;
     ping*) echo "pong ${line#ping }" ;;
+    post) [ "$mode" = nopost ] && echo "Error (unkown command): post" ;;
     new) forced=0 ;;
     force) forced=1 ;;
     go) forced=0; move ;;

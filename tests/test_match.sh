@@ -138,6 +138,12 @@ check "clock's TimeControl tag" 1 "$(grep -c '^\[TimeControl "1+0"\]' "$tmp/flag
 match --engine "$fake claim" --games 1 --st 0.2 --time-margin 0.1 --pgn "$tmp/claim.pgn"
 check "a false claim does not end the game" 1 "$(grep -c 'lost on time (no move after 0\.[0-9]* s; it claimed 1/2-1/2 (Draw by fancy))}' "$tmp/claim.pgn")"
 
+# An engine that does not know post (as Fairy-Stockfish 11 answers it,
+# misspelt) still plays when scores are asked for adjudication.
+match --engine "$fake nopost" --games 2 --adjudicate-score 500,4 --st 1 --time-margin 1
+check "unknown post: status" 0 "$status"
+check "unknown post: the engine plays (and resigns both)" "0 2 0" "$(printed_score)"
+
 match --engine "$fake crash" --pgn "$tmp/crash.pgn"
 check "crashing engine loses both" "0 2 0" "$(printed_score)"
 check "crash: reason" 2 "$(grep -c '(fake-crash) exited with status 3}' "$tmp/crash.pgn")"

@@ -49,11 +49,13 @@ static int send_move(Engine *e, const Position *p, const Move *m)
     return e->usermove ? engine_send(e, "usermove %s", text) : engine_send(e, "%s", text);
 }
 
-/* Replies during the setup that mean the engine did not take it. */
+/* Replies during the setup that mean the engine did not take it.  A
+ * command it does not know (post, for one) is no problem; Fairy-Stockfish
+ * 11 spells that error "unkown command". */
 static bool setup_problem(const char *line)
 {
     return !strncmp(line, "Illegal", 7) || !strncmp(line, "tellusererror", 13) ||
-           (!strncmp(line, "Error", 5) && !strstr(line, "unknown command"));
+           (!strncmp(line, "Error", 5) && !strstr(line, "unknown command") && !strstr(line, "unkown command"));
 }
 
 /* The time-control commands of tc. */
