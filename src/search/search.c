@@ -175,6 +175,7 @@ struct Search {
     int16_t *cont;
     const Variant *cont_v;
     int cont_area, cont_cols;       /* squares of the board box; types x squares */
+    size_t cont_entries;
     Move pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
     int lmr[64][64];
@@ -463,6 +464,7 @@ static void cont_prepare(Search *s, const Variant *v)
         return;
     free(s->cont);
     s->cont = entries <= CONT_MAX_ENTRIES ? calloc(entries, sizeof *s->cont) : NULL;
+    s->cont_entries = s->cont ? entries : 0;
     s->cont_v = v;
     s->cont_area = area;
     s->cont_cols = cols;
@@ -881,13 +883,14 @@ static void update_pv(Search *s, int ply, const Move *m)
 typedef struct {
     int depth, static_eval;
     bool incheck, pvnode;
+    const int16_t *cont1, *cont2;  /* continuation rows of the two moves before (cont_row) */
 } NodeContext;
 
-/* Whether the quiet move m may give check directly: the moved piece's
- * reach table covers the enemy king from its new square and, when they
- * are on one line, the squares between are empty.  Cheap, and not exact
- * (a piece that flies over, a check uncovered from the old square), so
- * late-move pruning keeps only the checks it can find this way. */
+/* Whether the move m may give check directly: the moved piece's reach
+ * table covers the enemy king from its new square and, when they are on
+ * one line, the squares between are empty.  Cheap, and not exact (a piece
+ * that flies over, a check uncovered from the old square), so late-move
+ * pruning keeps, and quiescence knows, only the checks it finds this way. */
 static bool may_give_check(const Position *p, const Move *m)
 {
     const Variant *v = p->v;
@@ -930,7 +933,7 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     int code = mover_code(p, &m);
     /* the sum of three histories, halved so that it moves a reduction by
      * at most three plies */
-    int history = tactical ? 0 : quiet_history(s, cont_row(s, ply, 1), cont_row(s, ply, 2), &m) / 2;
+    int history = tactical ? 0 : quiet_history(s, nc->cont1, nc->cont2, &m) / 2;
     Undo u;
     bool sure = move_surely_legal(p, &m, nc->incheck);
     make_move(p, &m, &u);
@@ -1008,7 +1011,8 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     int *sc = s->mscore[ply];
     gen_pseudo(p, ml);
     score_moves(s, ml, sc, have_hash ? &hash_move : NULL, ply);
-    NodeContext nc = {.depth = depth, .static_eval = static_eval, .incheck = incheck, .pvnode = pvnode};
+    NodeContext nc = {.depth = depth, .static_eval = static_eval, .incheck = incheck, .pvnode = pvnode,
+                      .cont1 = cont_row(s, ply, 1), .cont2 = cont_row(s, ply, 2)};
     int best = -INF, legal = 0, orig_alpha = alpha;
     Move best_move = {0};
     bool have_best = false;
@@ -1386,7 +1390,7 @@ void search_clear(Search *s)
     memset(s->history, 0, sizeof s->history);
     memset(s->countermove, 0, sizeof s->countermove);
     if (s->cont)
-        memset(s->cont, 0, sizeof *s->cont * 2 * (size_t)s->cont_cols * (size_t)s->cont_cols);
+        memset(s->cont, 0, sizeof *s->cont * s->cont_entries);
 }
 
 void search_run(Search *s, const Game *g, const SearchLimits *lim, SearchInfo *out)
