@@ -607,7 +607,9 @@ static bool quiesce_move(Search *s, const Move *m, bool skip_if_recaptured, int 
     /* whether the side is in check is known only when it is, so the
      * shortcut of move_surely_legal() cannot be used */
     make_move(p, m, &u);
-    if (!legal_after_make(p, us, had) || (skip_if_recaptured && sq_removable(p, m->to, p->side))) {
+    /* the recapture test first: it is cheaper to skip a move so than to
+     * prove it legal, and either way it is not searched */
+    if ((skip_if_recaptured && sq_removable(p, m->to, p->side)) || !legal_after_make(p, us, had)) {
         unmake_move(p, m, &u);
         return false;
     }
