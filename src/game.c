@@ -7,6 +7,7 @@
 #include "movegen.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 static void *xrealloc(void *ptr, size_t n)
@@ -163,6 +164,23 @@ int game_winner(Game *g, GameStatus s)
     case GS_EXTINCTION:
     case GS_NO_PIECES: return winner_of(p, end_rules_judge(p, NULL));
     default: return -1;
+    }
+}
+
+void game_end_text(Game *g, GameStatus s, char *buf, size_t len)
+{
+    static const char *const colour[2] = {"White", "Black"};
+    int w = game_winner(g, s);
+    if (s == GS_CHECKMATE) {
+        int mover = g->pos.side ^ 1;
+        if (w == mover || w < 0)
+            snprintf(buf, len, "%s mates%s", colour[mover], w < 0 ? ", a draw" : "");
+        else
+            snprintf(buf, len, "%s mates, which wins for %s", colour[mover], colour[w]);
+    } else if (w >= 0) {
+        snprintf(buf, len, "%s: %s wins", game_status_text(s), colour[w]);
+    } else {
+        snprintf(buf, len, "%s", game_status_text(s));
     }
 }
 

@@ -5,6 +5,7 @@
 #define NC_GAME_H
 
 #include "position.h"
+#include <stddef.h>
 
 typedef enum {
     GS_ONGOING,
@@ -47,5 +48,9 @@ GameStatus game_status(Game *g);
 /* Winner for decisive results: NC_WHITE, NC_BLACK or -1 for a draw or none. */
 int game_winner(Game *g, GameStatus s);
 const char *game_status_text(GameStatus s);
+/* How a finished game ended, for a result comment: "White mates" (with
+ * ", which wins for Black" where the variant makes the mated side the
+ * winner), otherwise game_status_text(), with who wins when someone does. */
+void game_end_text(Game *g, GameStatus s, char *buf, size_t len);
 
 #endif

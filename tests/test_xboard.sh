@@ -2,7 +2,7 @@
 # XBoard protocol (CECP v2) contract of `ninjachess --xboard`: handshake,
 # a game with moves both ways (every engine move checked legal by the rules
 # core), an illegal move refused, setboard, time controls, ping, result,
-# Capablanca chess, quit.
+# Capablanca chess, the result of a losers mate, quit.
 # usage: test_xboard.sh PATH/TO/ninjachess DATA_DIR
 nc=$1
 data=$2
@@ -275,6 +275,13 @@ expect '^(pong|Illegal|Error)' && check "king step f2g2 leaves the rook" "pong 2
 send "new"
 send "ping 22"
 expect '^(setup |pong)' && check "no setup for normal chess" "pong 22" "$got"
+
+# Losers: the mated side wins, and the result says who mated and who won.
+send "new"
+send "variant losers"
+send "setboard 7k/Q7/6K1/8/8/7p/8/8 w - - 0 1"
+send "usermove a7g7"
+expect '^(1-0|0-1|1/2-1/2|move |Illegal|Error)' && check "losers mate result" "0-1 {White mates, which wins for Black}" "$got"
 
 send "quit"
 wait "$pid"

@@ -291,10 +291,7 @@ static bool game_over(Play *pl)
     if (st != GS_ONGOING) {
         o->winner = game_winner(pl->g, st);
         o->termination = "normal";
-        if (st == GS_CHECKMATE)
-            snprintf(o->reason, sizeof o->reason, "%s mates", colour_name[o->winner]);
-        else
-            snprintf(o->reason, sizeof o->reason, "%s", game_status_text(st));
+        game_end_text(pl->g, st, o->reason, sizeof o->reason);
         return true;
     }
     if (pl->tc->win_plies && pl->streak >= pl->tc->win_plies) {

@@ -183,12 +183,9 @@ static void xb_result_if_over(XB *x)
     if (st == GS_ONGOING)
         return;
     int w = game_winner(&x->g, st);
-    if (w == NC_WHITE)
-        fprintf(x->out, "1-0 {White mates}\n");
-    else if (w == NC_BLACK)
-        fprintf(x->out, "0-1 {Black mates}\n");
-    else
-        fprintf(x->out, "1/2-1/2 {%s}\n", game_status_text(st));
+    char why[128];
+    game_end_text(&x->g, st, why, sizeof why);
+    fprintf(x->out, "%s {%s}\n", w == NC_WHITE ? "1-0" : w == NC_BLACK ? "0-1" : "1/2-1/2", why);
 }
 
 
