@@ -64,6 +64,11 @@ expect '^feature .*done=1' && check "feature done=1" yes yes || check "feature d
 case $got in *variants=*normal*capablanca*) check "variants" yes yes ;; *) check "variants" "normal,capablanca" "$got" ;; esac
 case $got in *variants=*titan-chess*stealth-ninja*flying-warmachines*) check "engine-defined variants" yes yes ;;
 *) check "engine-defined variants" "titan-chess,stealth-ninja,flying-warmachines" "$got" ;; esac
+# every variant of the data directory is announced (chess as normal)
+for v in $("$nc" --data-dir "$data" --list-variants | cut -d' ' -f1); do
+    case $v in chess) v=normal ;; esac
+    case $got in *[\",]$v[\",]*) ;; *) check "variant $v announced" yes no ;; esac
+done
 case $got in *usermove=1*) check "usermove feature" yes yes ;; *) check "usermove feature" yes no ;; esac
 
 # A game: the test plays White with the first legal move in sorted order.

@@ -307,6 +307,25 @@ static void test_chess_castling_texts(void **state)
     variant_free(v);
 }
 
+/* The variants feature: ours first, then the rest of the data path's
+ * names (chess and capablanca as XBoard's own); a list that does not fit
+ * says so and ends after a whole name. */
+static void test_variant_list(void **state)
+{
+    (void)state;
+    char *names[] = {"aaaa", "capablanca", "chess", "titan-chess", "bbbb"};
+    const char *all = "normal,capablanca,titan-chess,stealth-ninja,flying-warmachines,chess-titan-rooks,"
+                      "titan-chess-titans,aaaa,bbbb";
+    char buf[200];
+    assert_int_equal(xb_variant_list(names, 5, buf, strlen(all) + 1), 0);
+    assert_string_equal(buf, all);
+    assert_int_equal(xb_variant_list(names, 5, buf, strlen(all)), -1);
+    assert_string_equal(buf, "normal,capablanca,titan-chess,stealth-ninja,flying-warmachines,chess-titan-rooks,"
+                             "titan-chess-titans,aaaa");
+    assert_int_equal(xb_variant_list(names, 5, buf, 90), -1);
+    assert_string_equal(buf, "normal,capablanca,titan-chess,stealth-ninja,flying-warmachines,chess-titan-rooks");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -314,6 +333,7 @@ int main(void)
         cmocka_unit_test(test_stealth_castling_both_wings),
         cmocka_unit_test(test_chess_castling_texts),
         cmocka_unit_test(test_round_trip_all_variants),
+        cmocka_unit_test(test_variant_list),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

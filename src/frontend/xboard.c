@@ -365,8 +365,14 @@ static bool cmd_quit(XB *x, const char *arg)
 static bool cmd_protover(XB *x, const char *arg)
 {
     (void)arg;
-    char vlist[256];
-    xb_variant_list(vlist, sizeof vlist);
+    char vlist[4096], **names = NULL;
+    int n = variant_list(x->opt->data_dir, &names);
+    if (xb_variant_list(names, n, vlist, sizeof vlist))
+        fprintf(stderr, "ninjachess: not every variant fits in the %zu bytes of the variants feature; the last are not announced\n",
+                sizeof vlist);
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
     fprintf(x->out, "feature myname=\"ninjachess %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 "
            "sigterm=0 reuse=1 analyze=0 colors=0 san=0 nps=0 debug=1 "
            "variants=\"%s\" done=1\n",

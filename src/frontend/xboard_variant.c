@@ -220,13 +220,41 @@ bool xb_builtin(const char *name)
 static const char *const xb_defined[] = {"titan-chess", "stealth-ninja", "flying-warmachines", "chess-titan-rooks",
                                          "titan-chess-titans"};
 
-void xb_variant_list(char *buf, size_t len)
+/* Appends ",name" when it fits whole; false when it does not. */
+static bool list_append(char *buf, size_t len, const char *name)
 {
-    snprintf(buf, len, "normal,capablanca");
-    for (size_t i = 0; i < sizeof xb_defined / sizeof xb_defined[0]; i++) {
-        size_t n = strlen(buf);
-        snprintf(buf + n, len - n, ",%s", xb_defined[i]);
+    size_t have = strlen(buf), add = strlen(name) + 1;
+    if (have + add >= len)
+        return false;
+    buf[have] = ',';
+    memcpy(buf + have + 1, name, add);
+    return true;
+}
+
+static bool listed_first(const char *name)
+{
+    if (!strcmp(name, "chess") || !strcmp(name, "capablanca"))
+        return true;
+    for (size_t i = 0; i < sizeof xb_defined / sizeof xb_defined[0]; i++)
+        if (!strcmp(name, xb_defined[i]))
+            return true;
+    return false;
+}
+
+int xb_variant_list(char *const *names, int n, char *buf, size_t len)
+{
+    if (snprintf(buf, len, "normal,capablanca") >= (int)len) {
+        if (len)
+            buf[0] = 0;
+        return -1;
     }
+    for (size_t i = 0; i < sizeof xb_defined / sizeof xb_defined[0]; i++)
+        if (!list_append(buf, len, xb_defined[i]))
+            return -1;
+    for (int i = 0; i < n; i++)
+        if (!listed_first(names[i]) && !list_append(buf, len, names[i]))
+            return -1;
+    return 0;
 }
 
 #define XB_SLOTS 21 /* Pawn .. Unicorn: the slots every XBoard 4.7+ has */

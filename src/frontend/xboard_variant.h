@@ -19,8 +19,12 @@ void xb_move_text(const Position *p, const Move *m, char *buf, size_t len);
  * move,rook move" castling and king takes own rook); 0 or -1. */
 int xb_parse_move(Position *p, const char *text, Move *out);
 
-/* Writes the feature variants= list: normal, capablanca, then ours. */
-void xb_variant_list(char *buf, size_t len);
+/* Writes the feature variants= list: normal, capablanca, the shipped
+ * variants made for this program (Titan Chess first), then the other names
+ * of `names` (a data path's variant_list(); chess and capablanca are the
+ * first two).  0, or -1 when the list does not fit in len: buf then ends
+ * after the last name that did. */
+int xb_variant_list(char *const *names, int n, char *buf, size_t len);
 /* Our name of an XBoard variant name ("normal" is chess). */
 const char *xb_variant_name(const char *xb);
 /* XBoard's name of one of our variants (chess is "normal"). */
