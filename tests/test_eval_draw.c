@@ -228,6 +228,19 @@ static void other_game_ends_not_scaled(void **state)
     free(e);
 }
 
+/* Where losing every piece wins, a piece more is worse, not better:
+ * antichess and losers without White's b1 knight score higher for White
+ * than their start; in chess, lower.  Fails when material keeps its sign. */
+static void giving_pieces_away_is_good(void **state)
+{
+    (void)state;
+    static const char *const fen[] = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                                      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w - - 0 1"};
+    assert_true(eval_of("antichess", fen[1]) > eval_of("antichess", fen[0]) + 200);
+    assert_true(eval_of("losers", fen[1]) > eval_of("losers", fen[0]) + 200);
+    assert_true(eval_of("chess", fen[1]) < eval_of("chess", fen[0]) - 200);
+}
+
 /* The verdicts are the same whether or not the cache held the tables:
  * first with an empty cache directory (the tables are built), then with
  * the files that run left.  Fails when draw_prepare() only reads the cache.
@@ -305,6 +318,7 @@ int main(void)
         cmocka_unit_test(big_boards_cannot_mate),
         cmocka_unit_test(big_board_wrong_rook_pawn),
         cmocka_unit_test(other_game_ends_not_scaled),
+        cmocka_unit_test(giving_pieces_away_is_good),
         cmocka_unit_test(verdicts_do_not_depend_on_the_cache),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

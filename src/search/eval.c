@@ -3,7 +3,9 @@
  *
  * Terms (White minus Black, then turned to the side to move's view):
  *  - material: the data files' values; a Titan is worth a quarter more
- *    because it can never be captured (only pushed off the board);
+ *    because it can never be captured (only pushed off the board); where
+ *    losing one's pieces wins (antichess, losers) material counts against
+ *    its owner;
  *  - pieces in hand: 90% of their value (80% while every square they may
  *    be dropped on is occupied), so holding a piece is nearly as good as
  *    having it on the board, but a useful drop is still preferred;
@@ -88,6 +90,18 @@ static void init_material(EvalTables *e, const Variant *v)
                                                    : raw * w->hand_blocked_percent / 100;
         e->phase_piece[t] = !pt->royal && !pt->promotes;
     }
+}
+
+/* -1 when the variant's game ends make a side that has lost its pieces
+ * (all of them, or all but the king) the winner, as in antichess and
+ * losers: there material is what a side wants to be rid of.  1 otherwise. */
+static int material_sign(const Variant *v)
+{
+    for (int i = 0; i < v->nend; i++)
+        if ((v->end[i].kind == NC_END_KIND_NO_PIECES || v->end[i].kind == NC_END_KIND_BARE_KING) &&
+            v->end[i].result == NC_END_WIN)
+            return -1;
+    return 1;
 }
 
 /* Phase reference: the start position's non-pawn material. */
@@ -280,6 +294,7 @@ void eval_init(EvalTables *e, const Variant *v)
     e->v = v;
     e->fingerprint = eval_fingerprint(v);
     init_material(e, v);
+    e->material_sign = material_sign(v);
     init_phase(e, v);
     init_king_rings(e, v);
     const EvalWeights *w = &v->eval_weights;
@@ -421,7 +436,7 @@ int eval_position(const EvalTables *e, const Position *p)
                 }
         tally[c] = st;
         cmg += king_safety(e, p, c);
-        mat += sign * cm;
+        mat += sign * e->material_sign * cm;
         mg += sign * cmg;
         eg += sign * ceg;
     }

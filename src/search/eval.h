@@ -18,6 +18,7 @@ typedef struct {
     int16_t pst_mg[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];
     int16_t pst_eg[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];
     int phase_total;          /* non-pawn, non-royal material at the start */
+    int material_sign;        /* -1 where losing every piece wins (antichess, losers): pieces are a burden */
     bool phase_piece[NC_MAX_TYPES]; /* counts towards the game phase */
     int16_t passed_bonus[2 * NC_MAX_TYPES + 1][NC_MAX_SQ]; /* endgame, promoting pieces */
     bool promoter[2 * NC_MAX_TYPES + 1]; /* the code's type promotes */

@@ -54,9 +54,10 @@ static void piece_terms(const EvalProbe *ep, int code, int sq, double s, EvalTer
         add(o, W(king_centre), 0, -s * f->cd);
         return;
     }
-    o->fixed += s * pt->value;
+    double ms = s * ep->et.material_sign; /* material's sign (eval.c) */
+    o->fixed += ms * pt->value;
     if (pt->titan)
-        add(o, W(titan_percent), s * pt->value / 100.0, s * pt->value / 100.0);
+        add(o, W(titan_percent), ms * pt->value / 100.0, ms * pt->value / 100.0);
     if (pt->promotes) {
         double fr3 = f->fr * f->fr * f->fr;
         add(o, W(advance_mg), s * f->adv, 0);
@@ -79,7 +80,7 @@ static void piece_terms(const EvalProbe *ep, int code, int sq, double s, EvalTer
 /* Pieces in hand of colour c; returns their phase material. */
 static int hand_terms(const Variant *v, const EvalTables *et, const Position *p, int c, EvalTerms *o)
 {
-    double s = c == NC_WHITE ? 1 : -1;
+    double s = (c == NC_WHITE ? 1 : -1) * et->material_sign;
     int phase_mat = 0;
     for (int t = 0; v->has_drops && t < v->ntypes; t++) {
         if (!p->hand[c][t])
