@@ -174,7 +174,7 @@ void game_end_text(Game *g, GameStatus s, char *buf, size_t len)
     if (s == GS_CHECKMATE) {
         int mover = g->pos.side ^ 1;
         if (w == mover || w < 0)
-            snprintf(buf, len, "%s mates%s", colour[mover], w < 0 ? ", a draw" : "");
+            snprintf(buf, len, "%s mates", colour[mover]);
         else
             snprintf(buf, len, "%s mates, which wins for %s", colour[mover], colour[w]);
     } else if (w >= 0) {

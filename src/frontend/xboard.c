@@ -368,7 +368,9 @@ static bool cmd_protover(XB *x, const char *arg)
     char vlist[4096], **names = NULL;
     int n = variant_list(x->opt->data_dir, &names);
     if (xb_variant_list(names, n, vlist, sizeof vlist))
-        fprintf(stderr, "ninjachess: not every variant fits in the %zu bytes of the variants feature; the last are not announced\n",
+        fprintf(stderr,
+                "ninjachess: not every variant fits in the %zu bytes of the variants feature; "
+                "the last are not announced\n",
                 sizeof vlist);
     for (int i = 0; i < n; i++)
         free(names[i]);
