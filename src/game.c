@@ -169,16 +169,15 @@ int game_winner(Game *g, GameStatus s)
 
 void game_end_text(Game *g, GameStatus s, char *buf, size_t len)
 {
-    static const char *const colour[2] = {"White", "Black"};
     int w = game_winner(g, s);
     if (s == GS_CHECKMATE) {
         int mover = g->pos.side ^ 1;
         if (w == mover || w < 0)
-            snprintf(buf, len, "%s mates", colour[mover]);
+            snprintf(buf, len, "%s mates", nc_colour_name(mover));
         else
-            snprintf(buf, len, "%s mates, which wins for %s", colour[mover], colour[w]);
+            snprintf(buf, len, "%s mates, which wins for %s", nc_colour_name(mover), nc_colour_name(w));
     } else if (w >= 0) {
-        snprintf(buf, len, "%s: %s wins", game_status_text(s), colour[w]);
+        snprintf(buf, len, "%s: %s wins", game_status_text(s), nc_colour_name(w));
     } else {
         snprintf(buf, len, "%s", game_status_text(s));
     }

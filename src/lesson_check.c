@@ -61,7 +61,7 @@ int lesson_position(const Lesson *l, const Variant *v, Position *p, char *err, i
 int lesson_selection(const Lesson *l, const Position *p, int *sq, int *drop_type, char *err, int errlen)
 {
     const Variant *v = p->v;
-    const char *side = p->side == NC_WHITE ? "White" : "Black";
+    const char *side = nc_colour_name(p->side);
     *sq = 0;
     *drop_type = -1;
     if (!l->select[0]) {

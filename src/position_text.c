@@ -41,11 +41,6 @@ static const char *quoted(const char *s, size_t n, char *buf, size_t len)
     return nc_quote_n(s, n, buf, len);
 }
 
-static const char *colour_name(int c)
-{
-    return c == NC_WHITE ? "White" : "Black";
-}
-
 /* Reads a run of decimal digits at the cursor; a value above limit is
  * kept as limit + 1, so no count of any length overflows.  Returns the
  * number of digits read. */
@@ -184,7 +179,7 @@ static int read_hand(FenReader *rd)
         if (p->hand[c][t] >= NC_MAX_HAND_TYPE)
             return fen_error(rd, "position text: more than %d '%c' in hand", NC_MAX_HAND_TYPE, ch);
         if (total[c]++ >= NC_MAX_HAND)
-            return fen_error(rd, "position text: more than %d pieces in %s's hand", NC_MAX_HAND, colour_name(c));
+            return fen_error(rd, "position text: more than %d pieces in %s's hand", NC_MAX_HAND, nc_colour_name(c));
         p->hand[c][t]++;
         rd->s++;
     }
@@ -276,7 +271,7 @@ static int read_first_move_right(FenReader *rd, char ch, uint32_t *bits)
     char b[4];
     if (!first)
         return fen_error(rd, "position text: first-move right '%c' needs a %s piece with a first move on %s", ch,
-                         colour_name(c), nc_sqname(v, sq, b));
+                         nc_colour_name(c), nc_sqname(v, sq, b));
     uint32_t bit = 1u << (v->first_bit[sq] - 1);
     if (*bits & bit)
         return fen_error(rd, "position text: first-move right '%c' is given twice", ch);
@@ -502,8 +497,8 @@ static int check_kings(FenReader *rd, const Position *ref)
         return 0;
     for (int c = 0; c < 2; c++)
         if (p->nroyal[c] != ref->nroyal[c])
-            return fen_error(rd, "position text: %s has %d %s%s; this variant needs %d", colour_name(c), p->nroyal[c],
-                             rd->v->types[t].title, p->nroyal[c] == 1 ? "" : "s", ref->nroyal[c]);
+            return fen_error(rd, "position text: %s has %d %s%s; this variant needs %d", nc_colour_name(c),
+                             p->nroyal[c], rd->v->types[t].title, p->nroyal[c] == 1 ? "" : "s", ref->nroyal[c]);
     return 0;
 }
 
@@ -570,8 +565,8 @@ static int check_not_to_move(FenReader *rd)
         return 0;
     char b[4];
     return fen_error(rd, "position text: %s is in check (its %s on %s could be taken) but it is %s's turn",
-                     colour_name(other), rd->v->types[nc_type(p->board[p->king[other]])].title,
-                     nc_sqname(rd->v, p->king[other], b), colour_name(p->side));
+                     nc_colour_name(other), rd->v->types[nc_type(p->board[p->king[other]])].title,
+                     nc_sqname(rd->v, p->king[other], b), nc_colour_name(p->side));
 }
 
 /* A position so crowded that one side has more than half a move list of
@@ -587,7 +582,7 @@ static int check_move_count(FenReader *rd)
         gen_pseudo(&copy, &ml);
         if (ml.overflow || ml.n > NC_MAX_MOVES / 2)
             return fen_error(rd, "position text: %s has %s%d moves here; a position may give each side at most %d",
-                             colour_name(c), ml.overflow ? "more than " : "", ml.n, NC_MAX_MOVES / 2);
+                             nc_colour_name(c), ml.overflow ? "more than " : "", ml.n, NC_MAX_MOVES / 2);
     }
     return 0;
 }
@@ -636,7 +631,7 @@ static int read_text(Position *p, const Variant *v, const char *fen, char *err, 
     }
     for (int c = 0; c < 2; c++)
         if (p->nroyal[c] > 1)
-            return fen_error(&rd, "position text: %s has more than one king", colour_name(c));
+            return fen_error(&rd, "position text: %s has more than one king", nc_colour_name(c));
     /* the move count makes moves (must-capture tests captures for legality) */
     p->key = pos_compute_key(p);
     if (check_not_to_move(&rd) || check_move_count(&rd) || check_hand_room(&rd))

@@ -38,6 +38,8 @@ static const int8_t nc_ray_dy[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 static inline int nc_code(int type, int colour) { return 1 + 2 * type + colour; }
 static inline int nc_type(int code) { return (code - 1) >> 1; }
 static inline int nc_colour(int code) { return (code - 1) & 1; }
+/* "White" or "Black", for messages. */
+static inline const char *nc_colour_name(int c) { return c == NC_WHITE ? "White" : "Black"; }
 
 typedef enum {
     ATOM_SLIDE,   /* along unit directions; destination at distance min..max */

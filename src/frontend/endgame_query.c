@@ -24,18 +24,17 @@ static void verdict_line(const char *name, const EgStats *st)
 
 static void print_counts(const Variant *v, const EgTable *t, const EgStats *st, long long seed)
 {
-    const char *side[2] = {"White", "Black"};
     int a = t->mat.attacker;
     printf("%s: %s against a bare king (", v->name, t->mat.name);
     for (int k = 0; k <= t->mat.npieces; k++)
         printf("%s%s", k ? ", " : "", v->types[k ? t->mat.types[k - 1] : t->mat.king].title);
-    printf("), %s attacking, %d squares\n", side[a], t->n);
-    printf("legal positions: %llu with %s to move, %llu with %s to move\n", (unsigned long long)st->legal[0], side[a],
-           (unsigned long long)st->legal[1], side[!a]);
+    printf("), %s attacking, %d squares\n", nc_colour_name(a), t->n);
+    printf("legal positions: %llu with %s to move, %llu with %s to move\n", (unsigned long long)st->legal[0],
+           nc_colour_name(a), (unsigned long long)st->legal[1], nc_colour_name(!a));
     printf("checkmates: %llu\n", (unsigned long long)st->mates);
-    printf("%s to move: %llu win, %llu draw\n", side[a], (unsigned long long)st->wins[0],
+    printf("%s to move: %llu win, %llu draw\n", nc_colour_name(a), (unsigned long long)st->wins[0],
            (unsigned long long)st->draws[0]);
-    printf("%s to move: %llu lose, %llu draw\n", side[!a], (unsigned long long)st->wins[1],
+    printf("%s to move: %llu lose, %llu draw\n", nc_colour_name(!a), (unsigned long long)st->wins[1],
            (unsigned long long)st->draws[1]);
     if (st->longest) {
         Position p;

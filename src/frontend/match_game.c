@@ -31,7 +31,6 @@ typedef struct {
     GameOutcome *out;
 } Play;
 
-static const char *const colour_name[2] = {"White", "Black"};
 
 /* The position before ply `ply` of g. */
 static void position_at(const Game *g, int ply, Position *p)
@@ -121,7 +120,7 @@ static void forfeit(Play *pl, int side, const char *termination, const char *wha
     o->winner = side ^ 1;
     o->termination = termination;
     o->forfeit = side;
-    snprintf(o->reason, sizeof o->reason, "%s (%.60s) %.240s", colour_name[side], pl->names[side], what);
+    snprintf(o->reason, sizeof o->reason, "%s (%.60s) %.240s", nc_colour_name(side), pl->names[side], what);
 }
 
 /* Sends the clocks, the moves the engine has not seen, and "go" when it is
@@ -298,7 +297,7 @@ static bool game_over(Play *pl)
         o->winner = pl->lead_side;
         o->termination = "adjudication";
         snprintf(o->reason, sizeof o->reason, "adjudicated a win for %s: both engines scored it %d cp or more for %d plies",
-                 colour_name[o->winner], pl->tc->win_score, pl->streak);
+                 nc_colour_name(o->winner), pl->tc->win_score, pl->streak);
         return true;
     }
     int lim = pl->tc->adjudicate_plies;
