@@ -27,6 +27,7 @@ typedef struct {
     int tdx, tdy;   /* target offset from the piece (check mode) */
     bool filter;    /* check mode may skip unaligned directions */
     bool noisy;     /* plain slides list only captures (gen_noisy filters the rest) */
+    bool collect;   /* check mode lists the removing moves in ml instead of stopping at one */
     bool found;
     int8_t in_chk;  /* listing: the mover is in check (1), is not (0), not asked yet (-1) */
 } Gen;
@@ -75,8 +76,12 @@ static inline bool is_noisy(const Position *p, const Move *m)
 static inline void emit(Gen *g, const Move *m)
 {
     if (g->target) {
-        if (removes(g->p, m, g->target))
+        if (!removes(g->p, m, g->target))
+            return;
+        if (!g->collect)
             g->found = true;
+        else if (!list_full(g->ml))
+            g->ml->m[g->ml->n++] = *m;
         return;
     }
     if (list_full(g->ml))
@@ -118,7 +123,7 @@ static void add_special_move(Gen *g, int t, Move *m)
     const Variant *v = g->p->v;
     if (v->region_of[t] && !v->region[v->region_of[t] - 1][g->colour][m->to])
         return;
-    if (!g->target) {
+    if (!g->target || g->collect) {
         if (v->types[t].promotes) {
             int rr = v->rel_rank[g->colour][m->to];
             if (rr == v->promo_rank || (v->promo_zone && rr >= v->promo_zone - 1)) {
@@ -591,6 +596,30 @@ bool sq_removable(const Position *cp, int sq, int by)
         gen_piece(&g, from);
     }
     return g.found;
+}
+
+void gen_removals(Position *p, int sq, int by, MoveList *ml)
+{
+    const Variant *v = p->v;
+    bool titans = p->ntitans > 0;
+    ml->n = 0;
+    ml->overflow = false;
+    Gen g = {.p = p, .ml = ml, .colour = by, .target = sq, .collect = true, .in_chk = -1};
+    int tf = v->file_of[sq], tr = v->rank_of[sq];
+    for (int i = 0; i < p->npieces[by]; i++) {
+        int from = p->plist[by][i];
+        if (!titans) {
+            /* without Titans only a piece whose moves reach sq can remove it */
+            int t = nc_type(p->board[from]);
+            int dx = tf - v->file_of[from], dy = tr - v->rank_of[from];
+            if (!v->reach[by][t][dy + 15][dx + 15])
+                continue;
+            g.filter = true;
+            g.tdx = dx;
+            g.tdy = dy;
+        }
+        gen_piece(&g, from);
+    }
 }
 
 bool in_check(const Position *p)

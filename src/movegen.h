@@ -20,6 +20,11 @@ void gen_noisy(Position *p, MoveList *ml);
 void gen_legal(Position *p, MoveList *ml);
 /* True when side `by` has a pseudo-legal move removing the piece on sq. */
 bool sq_removable(const Position *p, int sq, int by);
+/* The pseudo-legal moves of side `by` (which may differ from the side to
+ * move; en passant only for the side to move) that remove the piece on sq,
+ * promotions expanded: what an exchange on sq can continue with.  Drops
+ * never remove a piece, so none are listed. */
+void gen_removals(Position *p, int sq, int by, MoveList *ml);
 /* The side to move is in check. */
 bool in_check(const Position *p);
 /* A shortcut for pseudo-legal m in p, with in_chk = in_check(p): true when m

@@ -73,8 +73,14 @@
  * a good history, more for a bad one), late-move pruning of quiet moves
  * at depths 1-3, internal iterative reduction of nodes without a table
  * move, reverse futility and futility near the leaves (never when mate
- * scores are in the window), aspiration windows from depth 5.  Checks
- * extend by one ply.  Quiet moves are ordered by killers, the countermove
+ * scores are in the window), aspiration windows from depth 5; at depths
+ * 1-4 outside PV nodes and check, a capture that the static exchange
+ * evaluation (see.c) says loses more than 150 cp a ply of depth is not
+ * searched unless it may give check.  Checks extend by one ply.  Captures
+ * are ordered by gain, then by the cheaper mover; one by a piece worth more
+ * than its gain is valued by the exchange evaluation when it comes up in
+ * the order, and goes after the quiet moves when it loses material.
+ * Quiet moves are ordered by killers, the countermove
  * (the quiet move that last refuted the previous move) and history: by
  * mover and square, plus continuation history (how the move did after
  * each of the two moves before it); late-move reductions follow it too.
@@ -87,6 +93,7 @@
 #include "../endrules.h"
 #include "../movegen.h"
 #include "eval.h"
+#include "see.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -186,6 +193,7 @@ struct Search {
     Move pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
     int lmr[64][64];
+    MoveList see_scratch;             /* the exchange evaluation's move list */
     uint64_t rng;
     EvalTables et;
 
@@ -227,23 +235,7 @@ static inline bool is_tactical(const Position *p, const Move *m)
  * (a Titan push can crush a friendly piece), plus the promotion gain. */
 static int move_gain(const Search *s, const Position *p, const Move *m)
 {
-    int gain = 0;
-    if (is_tactical(p, m)) {
-        MoveEffects fx;
-        move_effects(p, m, &fx);
-        for (int i = 0; i < fx.n; i++) {
-            if (fx.kind[i] == FX_PUSH)
-                continue;
-            int code = p->board[fx.sq[i]];
-            int val = s->et.value[nc_type(code)];
-            gain += nc_colour(code) == p->side ? -val : val;
-        }
-    }
-    if (m->promo && m->kind != MK_DROP) {
-        int from_t = nc_type(p->board[m->from]);
-        gain += s->et.value[m->promo - 1] - s->et.value[from_t];
-    }
-    return gain;
+    return see_gain(p, m, s->et.value);
 }
 
 static int mover_value(const Search *s, const Position *p, const Move *m)
@@ -386,13 +378,25 @@ static inline void count_node(Search *s)
 
 /* ---- move ordering ---- */
 
+/* Captures and promotions score SC_GOOD + 2 * (64 * gain - mover / 8),
+ * plus 1 while the exchange evaluation of a capture by a piece worth more
+ * than its gain is still to be done: it is done when the move comes up in
+ * the order (pick_ordered), and a capture that loses material then goes
+ * after the quiet moves, at SC_LOSING + its (negative) exchange value. */
 enum {
     SC_HASH = 2000000000,
-    SC_GOOD = 1000000000, /* + gain: captures and promotions */
+    SC_GOOD = 1000000000,
     SC_KILLER1 = 900000000,
     SC_KILLER2 = 899999999,
     SC_COUNTER = 899999998,
+    SC_LOSING = -200000000,
+    SC_LOSING_MIN = SC_LOSING - 10000000,
 };
+
+static inline bool is_losing_capture(int score)
+{
+    return score < SC_LOSING && score >= SC_LOSING_MIN;
+}
 
 /* History scores stay within +/-HISTORY_MAX: each update moves a score
  * toward the bound by a share of the distance left (history "gravity"),
@@ -500,9 +504,11 @@ static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash
             continue;
         }
         if (is_tactical(p, m) || (m->promo && m->kind != MK_DROP)) {
-            int g = move_gain(s, p, m);
+            int g = move_gain(s, p, m), mv = mover_value(s, p, m);
             if (g > 0) {
-                sc[i] = SC_GOOD + g * 64 - mover_value(s, p, m) / 8;
+                /* a royal piece is worth more than anything it takes */
+                bool doubtful = g < mv || (p->v->code_flags[mover_code(p, m)] & NC_CF_ROYAL);
+                sc[i] = SC_GOOD + 2 * (g * 64 - mv / 8) + doubtful;
                 continue;
             }
         }
@@ -531,6 +537,23 @@ static void pick(MoveList *ml, int *sc, int i)
         int ts = sc[i];
         sc[i] = sc[b];
         sc[b] = ts;
+    }
+}
+
+/* pick(), then the exchange evaluation of a capture that needs one: a
+ * losing capture is moved after the quiet moves and the next best taken. */
+static void pick_ordered(Search *s, MoveList *ml, int *sc, int i)
+{
+    for (;;) {
+        pick(ml, sc, i);
+        if (sc[i] < SC_GOOD || sc[i] >= SC_HASH || !(sc[i] & 1))
+            return;
+        int value = see(&s->pos, &ml->m[i], s->et.value, &s->see_scratch);
+        if (value >= 0) {
+            sc[i]--;
+            return;
+        }
+        sc[i] = SC_LOSING + (value > SC_LOSING_MIN - SC_LOSING ? value : SC_LOSING_MIN - SC_LOSING);
     }
 }
 
@@ -929,8 +952,15 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     MoveList *ml = &s->ml[ply];
     int *sc = s->mscore[ply];
     const Move m = ml->m[i];
-    bool tactical = sc[i] >= SC_GOOD || (sc[i] == SC_HASH && (is_tactical(p, &m) || (m.promo && m.kind != MK_DROP)));
+    bool losing = is_losing_capture(sc[i]);
+    bool tactical = sc[i] >= SC_GOOD || losing ||
+                    (sc[i] == SC_HASH && (is_tactical(p, &m) || (m.promo && m.kind != MK_DROP)));
     bool killer = sc[i] == SC_KILLER1 || sc[i] == SC_KILLER2;
+    /* near the leaves a capture that loses much by the exchange evaluation
+     * is not searched, unless it may give check */
+    if (losing && s->prune && !nc->pvnode && !nc->incheck && nc->depth <= 4 && *legal > 0 &&
+        alpha > -MATE_BOUND && sc[i] - SC_LOSING < -150 * nc->depth && !may_give_check(p, &m))
+        return false;
     /* late-move pruning: near the leaves, quiet moves ordered this late
      * rarely matter, unless they give check: a move that may (by the
      * cheap test) is made to see, the others are pruned unmade */
@@ -1026,7 +1056,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     Move best_move = {0};
     bool have_best = false;
     for (int i = 0; i < ml->n; i++) {
-        pick(ml, sc, i);
+        pick_ordered(s, ml, sc, i);
         bool tactical;
         if (!search_move(s, &nc, i, alpha, beta, ply, &legal, &score, &tactical))
             continue;
