@@ -8,7 +8,8 @@
  * Titan crush and exile), found from the move and the board and valued with
  * move_effects(); quiescence searches those and promotions (generated
  * alone by gen_noisy), skips a capture by a piece worth more than its gain
- * when the piece can be taken back on its square, and takes any stored
+ * when the piece can be taken back on its square and the static exchange
+ * evaluation (see.c) says it loses material, and takes any stored
  * bound of the transposition table as its result.  A quiescence node in
  * check does not stand pat: it searches every legal move, and with none
  * is mated.  Its checks are those a capture gives directly (the cheap
@@ -624,10 +625,12 @@ static inline bool raise_best(int score, int *best, int *alpha, int beta)
 }
 
 /* Makes a quiescence move and searches it; false when it is illegal or
- * skipped.  The child knows it is in check when the cheap test of
+ * skipped.  With skip_if_losing, a move whose piece can be taken back where
+ * it lands is skipped when the exchange evaluation says it loses material.
+ * The child knows it is in check when the cheap test of
  * may_give_check() and then the check test say so (a check it misses,
  * uncovered or by flying over, is stood pat in as before). */
-static bool quiesce_move(Search *s, const Move *m, bool skip_if_recaptured, int alpha, int beta, int ply,
+static bool quiesce_move(Search *s, const Move *m, bool skip_if_losing, int alpha, int beta, int ply,
                          int qply, int *score)
 {
     Position *p = &s->pos;
@@ -638,8 +641,15 @@ static bool quiesce_move(Search *s, const Move *m, bool skip_if_recaptured, int 
      * shortcut of move_surely_legal() cannot be used */
     make_move(p, m, &u);
     /* the recapture test first: it is cheaper to skip a move so than to
-     * prove it legal, and either way it is not searched */
-    if ((skip_if_recaptured && sq_removable(p, m->to, p->side)) || !legal_after_make(p, us, had)) {
+     * prove it legal, and either way it is not searched; the exchange
+     * evaluation only when a piece can take back */
+    if (skip_if_losing && sq_removable(p, m->to, p->side)) {
+        unmake_move(p, m, &u);
+        if (see(p, m, s->et.value, &s->see_scratch) < 0)
+            return false;
+        make_move(p, m, &u);
+    }
+    if (!legal_after_make(p, us, had)) {
         unmake_move(p, m, &u);
         return false;
     }
@@ -734,11 +744,11 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool inche
     for (int i = 0; i < ml->n; i++) {
         pick(ml, sc, i);
         const Move *m = &ml->m[i];
-        /* a piece worth more than it takes, landing where it can be taken
-         * back, most likely loses the exchange: not searched */
+        /* a piece worth more than it takes may lose the exchange */
         int mv = mover_value(s, p, m), gain = (sc[i] + mv / 8) / 64;
+        bool doubtful = gain < mv || (p->v->code_flags[mover_code(p, m)] & NC_CF_ROYAL);
         int score;
-        if (!quiesce_move(s, m, s->prune && gain < mv, alpha, beta, ply, qply, &score))
+        if (!quiesce_move(s, m, s->prune && doubtful, alpha, beta, ply, qply, &score))
             continue;
         if (s->stopped)
             return 0;
