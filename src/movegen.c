@@ -824,6 +824,24 @@ void gen_legal(Position *p, MoveList *ml)
             ml->m[ml->n++] = pseudo.m[i];
 }
 
+bool move_is_pseudo_legal(Position *p, const Move *m, MoveList *scratch)
+{
+    if (m->kind != MK_NORMAL) {
+        /* castling and drops are rare here: the whole list is asked */
+        gen_pseudo(p, scratch);
+    } else {
+        int code = p->board[m->from];
+        if (p->scepter || code == NC_EMPTY || code == NC_OFF || nc_colour(code) != p->side)
+            return false;
+        Gen g = listing_gen(p, scratch, false);
+        gen_piece(&g, m->from);
+    }
+    for (int i = 0; i < scratch->n; i++)
+        if (move_equal(&scratch->m[i], m))
+            return true;
+    return false;
+}
+
 bool move_equal(const Move *a, const Move *b)
 {
     return a->from == b->from && a->to == b->to && a->cap[0] == b->cap[0] &&
