@@ -26,7 +26,7 @@ typedef struct {
     int target;     /* check mode: the square tested; 0 when listing */
     int tdx, tdy;   /* target offset from the piece (check mode) */
     bool filter;    /* check mode may skip unaligned directions */
-    bool noisy;     /* plain slides list only captures (gen_noisy filters the rest) */
+    bool noisy;     /* listing: only moves that may remove a piece or promote (gen_noisy) */
     bool found;
     int8_t in_chk;  /* listing: the mover is in check (1), is not (0), not asked yet (-1) */
 } Gen;
@@ -79,6 +79,8 @@ static inline void emit(Gen *g, const Move *m)
             g->found = true;
         return;
     }
+    if (g->noisy && !is_noisy(g->p, m))
+        return;
     if (list_full(g->ml))
         return;
     g->ml->m[g->ml->n++] = *m;
@@ -725,17 +727,8 @@ void gen_noisy(Position *p, MoveList *ml)
     Gen g = listing_gen(p, ml, true);
     if (p->scepter)
         return;
-    /* the other generators list quiet moves too: they are dropped here,
-     * which keeps the listing path of gen_pseudo free of the test */
-    for (int i = 0; i < p->npieces[p->side]; i++) {
-        int first = ml->n;
+    for (int i = 0; i < p->npieces[p->side]; i++)
         gen_piece(&g, p->plist[p->side][i]);
-        int n = first;
-        for (int j = first; j < ml->n; j++)
-            if (is_noisy(p, &ml->m[j]))
-                ml->m[n++] = ml->m[j];
-        ml->n = n;
-    }
     if (p->v->must_capture)
         keep_captures(p, ml);
 }
