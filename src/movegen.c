@@ -26,7 +26,7 @@ typedef struct {
     int target;     /* check mode: the square tested; 0 when listing */
     int tdx, tdy;   /* target offset from the piece (check mode) */
     bool filter;    /* check mode may skip unaligned directions */
-    bool noisy;     /* plain slides list only captures (gen_noisy filters the rest) */
+    bool noisy;     /* listing: only moves that may remove a piece or promote (gen_noisy) */
     bool collect;   /* check mode lists the removing moves in ml instead of stopping at one */
     bool found;
     int8_t in_chk;  /* listing: the mover is in check (1), is not (0), not asked yet (-1) */
@@ -84,6 +84,8 @@ static inline void emit(Gen *g, const Move *m)
             g->ml->m[g->ml->n++] = *m;
         return;
     }
+    if (g->noisy && !is_noisy(g->p, m))
+        return;
     if (list_full(g->ml))
         return;
     g->ml->m[g->ml->n++] = *m;
@@ -754,17 +756,8 @@ void gen_noisy(Position *p, MoveList *ml)
     Gen g = listing_gen(p, ml, true);
     if (p->scepter)
         return;
-    /* the other generators list quiet moves too: they are dropped here,
-     * which keeps the listing path of gen_pseudo free of the test */
-    for (int i = 0; i < p->npieces[p->side]; i++) {
-        int first = ml->n;
+    for (int i = 0; i < p->npieces[p->side]; i++)
         gen_piece(&g, p->plist[p->side][i]);
-        int n = first;
-        for (int j = first; j < ml->n; j++)
-            if (is_noisy(p, &ml->m[j]))
-                ml->m[n++] = ml->m[j];
-        ml->n = n;
-    }
     if (p->v->must_capture)
         keep_captures(p, ml);
 }
@@ -851,6 +844,24 @@ void gen_legal(Position *p, MoveList *ml)
     for (int i = 0; i < pseudo.n; i++)
         if (move_surely_legal(p, &pseudo.m[i], chk) || move_is_legal(p, &pseudo.m[i]))
             ml->m[ml->n++] = pseudo.m[i];
+}
+
+bool move_is_pseudo_legal(Position *p, const Move *m, MoveList *scratch)
+{
+    if (m->kind != MK_NORMAL) {
+        /* castling and drops are rare here: the whole list is asked */
+        gen_pseudo(p, scratch);
+    } else {
+        int code = p->board[m->from];
+        if (p->scepter || code == NC_EMPTY || code == NC_OFF || nc_colour(code) != p->side)
+            return false;
+        Gen g = listing_gen(p, scratch, false);
+        gen_piece(&g, m->from);
+    }
+    for (int i = 0; i < scratch->n; i++)
+        if (move_equal(&scratch->m[i], m))
+            return true;
+    return false;
 }
 
 bool move_equal(const Move *a, const Move *b)

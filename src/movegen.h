@@ -35,6 +35,11 @@ bool move_surely_legal(const Position *p, const Move *m, bool in_chk);
 bool legal_after_make(Position *p, int us, int had_royal);
 /* Makes m, tests legality, unmakes; true when m is legal. */
 bool move_is_legal(Position *p, const Move *m);
+/* Whether m is one of the side to move's pseudo-legal moves, found by
+ * generating the moves of its piece alone (must-capture not applied): a
+ * move remembered from a position with the same key is checked so before
+ * it is made.  scratch is a move list it may overwrite. */
+bool move_is_pseudo_legal(Position *p, const Move *m, MoveList *scratch);
 /* True when the two moves are the same move. */
 bool move_equal(const Move *a, const Move *b);
 

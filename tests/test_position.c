@@ -63,8 +63,35 @@ typedef struct {
     uint64_t plies, captures, pushes, drops, castles, promotions;
 } GameStats;
 
+static bool in_list(const MoveList *ml, const Move *m)
+{
+    for (int i = 0; i < ml->n; i++)
+        if (move_equal(&ml->m[i], m))
+            return true;
+    return false;
+}
+
+/* move_is_pseudo_legal against the generator: every pseudo-legal move of p
+ * is recognised, and each move of the position before (in `earlier`) is
+ * recognised exactly when p has it too (under must-capture, which the
+ * check leaves out, at least when p has it). */
+static void check_pseudo_legal_test(Position *p, const MoveList *earlier)
+{
+    static MoveList now, scratch;
+    gen_pseudo(p, &now);
+    for (int i = 0; i < now.n; i++)
+        assert_true(move_is_pseudo_legal(p, &now.m[i], &scratch));
+    for (int i = 0; i < earlier->n; i++) {
+        bool has = in_list(&now, &earlier->m[i]), said = move_is_pseudo_legal(p, &earlier->m[i], &scratch);
+        if (p->v->must_capture ? has && !said : has != said)
+            fail_msg("move_is_pseudo_legal says %d, the generator %d", said, has);
+    }
+}
+
 static void random_games(Variant *v, int games, int max_plies, GameStats *st)
 {
+    /* the pseudo-legal moves one and two plies before */
+    static MoveList earlier[2];
     for (int gi = 0; gi < games; gi++) {
         Position start;
         pos_start(&start, v);
@@ -88,6 +115,9 @@ static void random_games(Variant *v, int games, int max_plies, GameStats *st)
                 assert_same_state(p, &before);
             }
             assert_fen_round_trip(p);
+            for (int back = 1; back <= 2 && back <= ply; back++)
+                check_pseudo_legal_test(p, &earlier[(ply - back) % 2]);
+            gen_pseudo(p, &earlier[ply % 2]);
             /* prefer moves that remove pieces now and then, to reach
              * endgames, pushes and promotions */
             int pick = (int)(rnd() % (uint64_t)ml.n);

@@ -77,14 +77,17 @@
  * scores are in the window), aspiration windows from depth 5; at depths
  * 1-4 outside PV nodes and check, a capture that the static exchange
  * evaluation (see.c) says loses more than 150 cp a ply of depth is not
- * searched unless it may give check.  Checks extend by one ply.  Captures
- * are ordered by gain, then by the cheaper mover; one by a piece worth more
- * than its gain is valued by the exchange evaluation when it comes up in
- * the order, and goes after the quiet moves when it loses material.
- * Quiet moves are ordered by killers, the countermove
- * (the quiet move that last refuted the previous move) and history: by
- * mover and square, plus continuation history (how the move did after
- * each of the two moves before it); late-move reductions follow it too.
+ * searched unless it may give check.  Checks extend by one ply.  The
+ * table's move is searched first, before the node's other moves are
+ * generated (it is checked to be one of them with move_is_pseudo_legal(),
+ * since another position may share the key).  Captures are ordered by
+ * gain, then by the cheaper mover; one by a piece worth more than its gain
+ * is valued by the exchange evaluation when it comes up in the order, and
+ * goes after the quiet moves when it loses material.  Quiet moves are
+ * ordered by killers, the countermove (the quiet move that last refuted
+ * the previous move) and history: by mover and square, plus continuation
+ * history (how the move did after each of the two moves before it);
+ * late-move reductions follow it too.
  * SearchLimits.flags switches the table or all of the pruning off (the
  * quiescence search's delta pruning and skipped captures included). */
 #include "search.h"
@@ -194,7 +197,7 @@ struct Search {
     Move pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
     int lmr[64][64];
-    MoveList see_scratch;             /* the exchange evaluation's move list */
+    MoveList scratch;                 /* for the exchange evaluation and checking a table move */
     uint64_t rng;
     EvalTables et;
 
@@ -549,7 +552,7 @@ static void pick_ordered(Search *s, MoveList *ml, int *sc, int i)
         pick(ml, sc, i);
         if (sc[i] < SC_GOOD || sc[i] >= SC_HASH || !(sc[i] & 1))
             return;
-        int value = see(&s->pos, &ml->m[i], s->et.value, &s->see_scratch);
+        int value = see(&s->pos, &ml->m[i], s->et.value, &s->scratch);
         if (value >= 0) {
             sc[i]--;
             return;
@@ -645,7 +648,7 @@ static bool quiesce_move(Search *s, const Move *m, bool skip_if_losing, int alph
      * evaluation only when a piece can take back */
     if (skip_if_losing && sq_removable(p, m->to, p->side)) {
         unmake_move(p, m, &u);
-        if (see(p, m, s->et.value, &s->see_scratch) < 0)
+        if (see(p, m, s->et.value, &s->scratch) < 0)
             return false;
         make_move(p, m, &u);
     }
@@ -1017,6 +1020,92 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     return true;
 }
 
+/* A node's move loop so far: its best score and move, alpha, legal moves. */
+typedef struct {
+    int best, alpha, legal;
+    Move best_move;
+    bool have_best;
+} MoveLoop;
+
+/* Searches the i-th move of the ply's list into lp; true at a cut-off
+ * (or when the search has stopped). */
+static bool loop_move(Search *s, const NodeContext *nc, int i, int beta, int ply, MoveLoop *lp)
+{
+    MoveList *ml = &s->ml[ply];
+    bool tactical;
+    int score;
+    if (!search_move(s, nc, i, lp->alpha, beta, ply, &lp->legal, &score, &tactical))
+        return false;
+    if (s->stopped)
+        return true;
+    if (score <= lp->best)
+        return false;
+    lp->best = score;
+    lp->best_move = ml->m[i];
+    lp->have_best = true;
+    if (score <= lp->alpha)
+        return false;
+    lp->alpha = score;
+    update_pv(s, ply, &lp->best_move);
+    if (score < beta)
+        return false;
+    if (!tactical)
+        update_quiet(s, &lp->best_move, ply, nc->depth, ml, i);
+    return true;
+}
+
+/* Puts the table's move, already searched, at the front of the scored
+ * list (it is not there when must-capture left it out); returns the index
+ * the loop goes on from. */
+static int hash_move_to_front(MoveList *ml, int *sc, const Move *hash)
+{
+    int at = -1;
+    for (int i = 0; i < ml->n && at < 0; i++)
+        if (sc[i] == SC_HASH)
+            at = i;
+    if (at < 0) {
+        if (ml->n == NC_MAX_MOVES)
+            return 0; /* no room to keep it: every move of the list is searched */
+        at = ml->n++;
+        ml->m[at] = *hash;
+    }
+    Move m = ml->m[at];
+    ml->m[at] = ml->m[0];
+    ml->m[0] = m;
+    sc[at] = sc[0];
+    sc[0] = SC_HASH;
+    return 1;
+}
+
+/* The move loop of a node: the table's move first, made before the other
+ * moves are generated, since it often cuts the node off alone; then the
+ * rest in order.  True when the search has stopped. */
+static bool search_moves(Search *s, const NodeContext *nc, int beta, int ply, const Move *hash, MoveLoop *lp)
+{
+    Position *p = &s->pos;
+    MoveList *ml = &s->ml[ply];
+    int *sc = s->mscore[ply];
+    int first = 0;
+    if (hash && move_is_pseudo_legal(p, hash, &s->scratch)) {
+        ml->m[0] = *hash;
+        ml->n = 1;
+        sc[0] = SC_HASH;
+        if (loop_move(s, nc, 0, beta, ply, lp))
+            return s->stopped;
+        first = 1;
+    }
+    gen_pseudo(p, ml);
+    score_moves(s, ml, sc, hash, ply);
+    if (first)
+        first = hash_move_to_front(ml, sc, hash);
+    for (int i = first; i < ml->n; i++) {
+        pick_ordered(s, ml, sc, i);
+        if (loop_move(s, nc, i, beta, ply, lp))
+            return s->stopped;
+    }
+    return false;
+}
+
 static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck, bool pvnode, bool allow_null)
 {
     Position *p = &s->pos;
@@ -1056,37 +1145,15 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
         has_pieces(p, p->side) && null_move_cutoff(s, depth, beta, static_eval, ply, &score))
         return score;
 
-    MoveList *ml = &s->ml[ply];
-    int *sc = s->mscore[ply];
-    gen_pseudo(p, ml);
-    score_moves(s, ml, sc, have_hash ? &hash_move : NULL, ply);
     NodeContext nc = {.depth = depth, .static_eval = static_eval, .incheck = incheck, .pvnode = pvnode,
                       .cont1 = cont_row(s, ply, 1), .cont2 = cont_row(s, ply, 2)};
-    int best = -INF, legal = 0, orig_alpha = alpha;
-    Move best_move = {0};
-    bool have_best = false;
-    for (int i = 0; i < ml->n; i++) {
-        pick_ordered(s, ml, sc, i);
-        bool tactical;
-        if (!search_move(s, &nc, i, alpha, beta, ply, &legal, &score, &tactical))
-            continue;
-        if (s->stopped)
-            return 0;
-        if (score <= best)
-            continue;
-        best = score;
-        best_move = ml->m[i];
-        have_best = true;
-        if (score > alpha) {
-            alpha = score;
-            update_pv(s, ply, &best_move);
-            if (score >= beta) {
-                if (!tactical)
-                    update_quiet(s, &best_move, ply, depth, ml, i);
-                break;
-            }
-        }
-    }
+    MoveLoop lp = {.best = -INF, .alpha = alpha};
+    int orig_alpha = alpha;
+    if (search_moves(s, &nc, beta, ply, have_hash ? &hash_move : NULL, &lp))
+        return 0;
+    int best = lp.best, legal = lp.legal;
+    Move best_move = lp.best_move;
+    bool have_best = lp.have_best;
     if (legal == 0)
         return no_move_score(p, incheck, ply);
     if (!have_best)
