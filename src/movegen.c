@@ -609,19 +609,54 @@ bool sq_removable(const Position *cp, int sq, int by)
     return g.found;
 }
 
+/* gen_removals' shortcut, as in sq_removable: the replacement captures
+ * of sq by the first piece on each line and by leapers, for the types
+ * whose removing moves are all plain slides and leaps and that neither
+ * promote nor change (the others are generated). */
+static void add_plain_removals(const Position *p, int sq, int by, MoveList *ml)
+{
+    const Variant *v = p->v;
+    uint32_t plain = ~v->complex_types;
+    for (int ray = 0; ray < 8; ray++) {
+        int off = v->ray_off[ray], s = sq, k = 1;
+        for (s += off; p->board[s] == NC_EMPTY; s += off)
+            k++;
+        int c = p->board[s];
+        if (c == NC_OFF || nc_colour(c) != by)
+            continue;
+        int t = nc_type(c);
+        if ((v->ray_types[by][ray][k < 16 ? k : 16] & plain) >> t & 1 && !v->types[t].special && !list_full(ml))
+            ml->m[ml->n++] = (Move){.from = (uint16_t)s, .to = (uint16_t)sq};
+    }
+    for (int i = 0; i < v->nleaps; i++) {
+        int s = sq + v->leap_off[i], c = p->board[s];
+        if (c == NC_EMPTY || c == NC_OFF || nc_colour(c) != by)
+            continue;
+        int t = nc_type(c);
+        if ((v->leap_types[by][i] & plain) >> t & 1 && !v->types[t].special && !list_full(ml))
+            ml->m[ml->n++] = (Move){.from = (uint16_t)s, .to = (uint16_t)sq};
+    }
+}
+
 void gen_removals(Position *p, int sq, int by, MoveList *ml)
 {
     const Variant *v = p->v;
-    bool titans = p->ntitans > 0;
+    /* a push can crush far away, and en passant is not in the tables:
+     * then every piece is generated */
+    bool all = p->ntitans > 0 || p->nep > 0;
     ml->n = 0;
     ml->overflow = false;
+    if (!all)
+        add_plain_removals(p, sq, by, ml);
     Gen g = {.p = p, .ml = ml, .colour = by, .target = sq, .collect = true, .in_chk = -1};
     int tf = v->file_of[sq], tr = v->rank_of[sq];
     for (int i = 0; i < p->npieces[by]; i++) {
         int from = p->plist[by][i];
-        if (!titans) {
+        int t = nc_type(p->board[from]);
+        if (!all) {
+            if (!(v->complex_types >> t & 1) && !v->types[t].special)
+                continue; /* listed by add_plain_removals */
             /* without Titans only a piece whose moves reach sq can remove it */
-            int t = nc_type(p->board[from]);
             int dx = tf - v->file_of[from], dy = tr - v->rank_of[from];
             if (!v->reach[by][t][dy + 15][dx + 15])
                 continue;

@@ -130,6 +130,80 @@ static void titan_crush(void **state)
     variant_free(v);
 }
 
+/* Whether the pseudo-legal move m removes the piece on sq as the check
+ * test counts it: captured (also flown or jumped over) or crushed. */
+static bool removes_square(const Position *p, const Move *m, int sq)
+{
+    MoveEffects fx;
+    move_effects(p, m, &fx);
+    for (int k = 0; k < fx.n; k++)
+        if (fx.sq[k] == sq && (fx.kind[k] == FX_CAPTURE || fx.kind[k] == FX_CRUSH))
+            return true;
+    return false;
+}
+
+static bool listed(const MoveList *ml, const Move *m)
+{
+    for (int i = 0; i < ml->n; i++)
+        if (move_equal(&ml->m[i], m))
+            return true;
+    return false;
+}
+
+/* gen_removals lists exactly the pseudo-legal moves that remove the piece
+ * on sq (in any order), for every enemy piece of positions of random games. */
+static void removals_in_random_games(const char *name, const char *titans, int games)
+{
+    Variant *v = test_variant_with(name, NULL, titans, NULL);
+    static MoveList all, rem;
+    uint64_t rng = 2026;
+    long checked = 0;
+    for (int gi = 0; gi < games; gi++) {
+        Position p;
+        pos_start(&p, v);
+        for (int ply = 0; ply < 160; ply++) {
+            gen_legal(&p, &all);
+            if (all.n == 0)
+                break;
+            MoveList pseudo;
+            gen_pseudo(&p, &pseudo);
+            for (int i = 0; i < p.npieces[p.side ^ 1]; i++) {
+                int sq = p.plist[p.side ^ 1][i];
+                gen_removals(&p, sq, p.side, &rem);
+                int expect = 0;
+                for (int j = 0; j < pseudo.n; j++)
+                    if (removes_square(&p, &pseudo.m[j], sq)) {
+                        expect++;
+                        if (!listed(&rem, &pseudo.m[j]))
+                            fail_msg("%s: a removal of square %d is missing", name, sq);
+                    }
+                for (int j = 0; j < rem.n; j++)
+                    if (!listed(&pseudo, &rem.m[j]) || !removes_square(&p, &rem.m[j], sq))
+                        fail_msg("%s: listed a move that does not remove square %d", name, sq);
+                checked += expect;
+            }
+            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            Undo u;
+            make_move(&p, &all.m[(rng >> 33) % (uint64_t)all.n], &u);
+        }
+    }
+    print_message("%-19s %s: %ld removals compared\n", name, titans ? titans : "", checked);
+    assert_true(checked > 100);
+    variant_free(v);
+}
+
+/* every seed variant, and Titans, which push and crush */
+static void removals_match_the_generator(void **state)
+{
+    (void)state;
+    removals_in_random_games("chess", NULL, 6);
+    removals_in_random_games("titan-chess", NULL, 4);
+    removals_in_random_games("stealth-ninja", NULL, 4);
+    removals_in_random_games("flying-warmachines", NULL, 4);
+    removals_in_random_games("titan-chess-titans", NULL, 4);
+    removals_in_random_games("chess", "rook,knight", 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -140,6 +214,7 @@ int main(void)
         cmocka_unit_test(fly_over_continues_where_the_piece_lands),
         cmocka_unit_test(double_captures),
         cmocka_unit_test(titan_crush),
+        cmocka_unit_test(removals_match_the_generator),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
