@@ -73,14 +73,6 @@ static inline bool is_noisy(const Position *p, const Move *m)
     return m->cap[0] || m->promo || (m->flags & MF_PUSH) || p->board[m->to] != NC_EMPTY;
 }
 
-/* gen_noisy's generator need not build a move to an empty square that
- * removes nothing, by a type that neither promotes nor changes (emit
- * would drop it). */
-static inline bool quiet_unwanted(const Gen *g, int t)
-{
-    return g->noisy && !g->p->v->types[t].special;
-}
-
 static inline void emit(Gen *g, const Move *m)
 {
     if (g->target) {
@@ -294,8 +286,7 @@ static void gen_slide(Gen *g, int from, int t, int ai, const Atom *a)
                             m.flags = MF_EP_SOURCE;
                             m.pushdir = (int16_t)off; /* the line whose squares it passed */
                         }
-                        if (caps[0] || !quiet_unwanted(g, t))
-                            add_piece_move(g, t, &m);
+                        add_piece_move(g, t, &m);
                     } else if ((a->flags & AF_EP_CAPTURE) && c == p->side && p->nep) {
                         for (int i = 0; i < p->nep; i++)
                             if (p->ep[i] == s) {
@@ -360,7 +351,7 @@ static void gen_leap(Gen *g, int from, int t, int ai, const Atom *a)
         m.from = (uint16_t)from;
         m.to = (uint16_t)s;
         if (sc == NC_EMPTY) {
-            if ((a->to & SQ_EMPTY) && !quiet_unwanted(g, t))
+            if (a->to & SQ_EMPTY)
                 add_piece_move(g, t, &m);
         } else if (nc_colour(sc) != c && (a->to & SQ_ENEMY) && !v->types[nc_type(sc)].titan) {
             add_piece_move(g, t, &m);
@@ -479,7 +470,7 @@ static void gen_bent(Gen *g, int from, int t, int ai, const Atom *a)
                 Move m = {0};
                 m.from = (uint16_t)from;
                 if (sc == NC_EMPTY) {
-                    if (dist >= a->min && (a->to & SQ_EMPTY) && !quiet_unwanted(g, t)) {
+                    if (dist >= a->min && (a->to & SQ_EMPTY)) {
                         m.to = (uint16_t)s;
                         add_piece_move(g, t, &m);
                     }
