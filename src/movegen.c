@@ -118,6 +118,27 @@ static void add_promotions(Gen *g, Move *m, bool optional)
     m->promo = 0;
 }
 
+/* The promotions or the Insane Ninja change of a move, when it has them:
+ * true when they were emitted in its place. */
+static inline bool add_changes(Gen *g, int t, Move *m)
+{
+    const Variant *v = g->p->v;
+    if (v->types[t].promotes) {
+        int rr = v->rel_rank[g->colour][m->to];
+        if (rr == v->promo_rank || (v->promo_zone && rr >= v->promo_zone - 1)) {
+            add_promotions(g, m, rr != v->promo_rank);
+            return true;
+        }
+    }
+    if (v->insane_enabled && v->insane_from[t] && on_special(v, m->to, g->colour)) {
+        m->promo = (uint8_t)(v->insane_type + 1);
+        emit(g, m);
+        m->promo = 0;
+        return true;
+    }
+    return false;
+}
+
 /* A move of a type that promotes, may become an Insane Ninja or has a
  * region: none when it leaves the region; promotions expanded. */
 static void add_special_move(Gen *g, int t, Move *m)
@@ -125,20 +146,13 @@ static void add_special_move(Gen *g, int t, Move *m)
     const Variant *v = g->p->v;
     if (v->region_of[t] && !v->region[v->region_of[t] - 1][g->colour][m->to])
         return;
-    if (!g->target || g->collect) {
-        if (v->types[t].promotes) {
-            int rr = v->rel_rank[g->colour][m->to];
-            if (rr == v->promo_rank || (v->promo_zone && rr >= v->promo_zone - 1)) {
-                add_promotions(g, m, rr != v->promo_rank);
-                return;
-            }
-        }
-        if (v->insane_enabled && v->insane_from[t] && on_special(v, m->to, g->colour)) {
-            m->promo = (uint8_t)(v->insane_type + 1);
-            emit(g, m);
-            m->promo = 0;
+    /* the check test needs no changes; gen_removals lists them.  Two
+     * branches, so that the listing one is compiled knowing it lists. */
+    if (!g->target) {
+        if (add_changes(g, t, m))
             return;
-        }
+    } else if (g->collect && add_changes(g, t, m)) {
+        return;
     }
     emit(g, m);
 }
