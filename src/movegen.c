@@ -560,6 +560,22 @@ static void gen_piece(Gen *g, int from)
     }
 }
 
+/* Check mode without Titans: aims g at its target (file tf, rank tr) from
+ * `from`, so that directions that miss it are skipped; false when a piece
+ * of type t there cannot reach it at all.  Always inlined: as a call it
+ * slowed the check test (and perft) by 0.7%. */
+__attribute__((always_inline)) static inline bool aim_at_target(Gen *g, const Variant *v, int by, int from, int t,
+                                                                int tf, int tr)
+{
+    int dx = tf - v->file_of[from], dy = tr - v->rank_of[from];
+    if (!v->reach[by][t][dy + 15][dx + 15])
+        return false;
+    g->filter = true;
+    g->tdx = dx;
+    g->tdy = dy;
+    return true;
+}
+
 bool sq_removable(const Position *cp, int sq, int by)
 {
     Position *p = (Position *)cp; /* check mode never changes the position */
@@ -601,14 +617,8 @@ bool sq_removable(const Position *cp, int sq, int by)
         int t = nc_type(p->board[from]);
         if (!(generate >> t & 1))
             continue;
-        int dx = tf - v->file_of[from], dy = tr - v->rank_of[from];
-        if (!titans) {
-            if (!v->reach[by][t][dy + 15][dx + 15])
-                continue;
-            g.filter = true;
-            g.tdx = dx;
-            g.tdy = dy;
-        }
+        if (!titans && !aim_at_target(&g, v, by, from, t, tf, tr))
+            continue;
         gen_piece(&g, from);
     }
     return g.found;
@@ -661,13 +671,8 @@ void gen_removals(Position *p, int sq, int by, MoveList *ml)
         if (!all) {
             if (!(v->complex_types >> t & 1) && !v->types[t].special)
                 continue; /* listed by add_plain_removals */
-            /* without Titans only a piece whose moves reach sq can remove it */
-            int dx = tf - v->file_of[from], dy = tr - v->rank_of[from];
-            if (!v->reach[by][t][dy + 15][dx + 15])
+            if (!aim_at_target(&g, v, by, from, t, tf, tr))
                 continue;
-            g.filter = true;
-            g.tdx = dx;
-            g.tdy = dy;
         }
         gen_piece(&g, from);
     }
