@@ -253,6 +253,14 @@ static inline int mover_code(const Position *p, const Move *m)
     return m->kind == MK_DROP ? nc_code(m->promo - 1, p->side) : p->board[m->from];
 }
 
+/* Whether a capture gaining `gain` by a piece worth `mover` may lose the
+ * exchange that follows: the piece is worth more than it takes, or is
+ * royal (worth more than anything). */
+static inline bool may_lose_exchange(const Position *p, const Move *m, int gain, int mover)
+{
+    return gain < mover || (p->v->code_flags[mover_code(p, m)] & NC_CF_ROYAL);
+}
+
 static bool bare_kings(const Position *p)
 {
     for (int c = 0; c < 2; c++)
@@ -510,9 +518,7 @@ static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash
         if (is_tactical(p, m) || (m->promo && m->kind != MK_DROP)) {
             int g = move_gain(s, p, m), mv = mover_value(s, p, m);
             if (g > 0) {
-                /* a royal piece is worth more than anything it takes */
-                bool doubtful = g < mv || (p->v->code_flags[mover_code(p, m)] & NC_CF_ROYAL);
-                sc[i] = SC_GOOD + 2 * (g * 64 - mv / 8) + doubtful;
+                sc[i] = SC_GOOD + 2 * (g * 64 - mv / 8) + may_lose_exchange(p, m, g, mv);
                 continue;
             }
         }
@@ -749,9 +755,8 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool inche
         const Move *m = &ml->m[i];
         /* a piece worth more than it takes may lose the exchange */
         int mv = mover_value(s, p, m), gain = (sc[i] + mv / 8) / 64;
-        bool doubtful = gain < mv || (p->v->code_flags[mover_code(p, m)] & NC_CF_ROYAL);
         int score;
-        if (!quiesce_move(s, m, s->prune && doubtful, alpha, beta, ply, qply, &score))
+        if (!quiesce_move(s, m, s->prune && may_lose_exchange(p, m, gain, mv), alpha, beta, ply, qply, &score))
             continue;
         if (s->stopped)
             return 0;

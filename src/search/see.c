@@ -35,8 +35,9 @@ int see_gain(const Position *p, const Move *m, const int *value)
 }
 
 /* The side to move's cheapest move removing the piece on sq (and of the
- * equally cheap, the one gaining most); false when it has none. */
-static bool cheapest_removal(Position *p, int sq, const int *value, MoveList *ml, Move *out)
+ * equally cheap, the one gaining most), with its see_gain; false when it
+ * has none. */
+static bool cheapest_removal(Position *p, int sq, const int *value, MoveList *ml, Move *out, int *out_gain)
 {
     gen_removals(p, sq, p->side, ml);
     int best_cost = 0, best_gain = 0;
@@ -54,6 +55,7 @@ static bool cheapest_removal(Position *p, int sq, const int *value, MoveList *ml
         best_gain = gain;
         found = true;
     }
+    *out_gain = best_gain;
     return found;
 }
 
@@ -71,10 +73,10 @@ int see(Position *p, const Move *m, const int *value, MoveList *scratch)
     int n = 1, made = 1;
     /* each step takes the piece that made the one before, where it landed */
     while (n < SEE_MAX_STEPS) {
-        int target = step[n - 1].to;
-        if (!cheapest_removal(p, target, value, scratch, &step[n]))
+        int target = step[n - 1].to, taken;
+        if (!cheapest_removal(p, target, value, scratch, &step[n], &taken))
             break;
-        gain[n] = see_gain(p, &step[n], value) - gain[n - 1];
+        gain[n] = taken - gain[n - 1];
         n++;
         /* taking a royal piece ends the exchange; so does a step after
          * which neither side can do better by going on (the side taking is
