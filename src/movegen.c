@@ -541,6 +541,29 @@ NC_COLD static bool first_move_ok(Gen *g, const Atom *a, int from)
     return true;
 }
 
+/* For gen_noisy: an atom whose moves from `from` can neither remove a
+ * piece nor change the piece (promote, become an Insane Ninja) lists
+ * nothing there, so it is not generated at all. */
+static bool atom_quiet_from(const Variant *v, const Atom *a, int t, int c, int from)
+{
+    if ((a->to & SQ_ENEMY) || (a->flags & (AF_TAKE_OVER | AF_EP_CAPTURE | AF_BENT_FLYOVER)) ||
+        a->kind == ATOM_FLYOVER || v->insane_from[t])
+        return false;
+    if (!v->types[t].promotes)
+        return true;
+    if (a->kind == ATOM_BENT)
+        return false;
+    /* a promoting piece: quiet while its furthest destination stays short
+     * of the first rank where it may promote */
+    int ahead = 0;
+    for (int d = 0; d < a->ndirs; d++)
+        ahead = a->dy[d] > ahead ? a->dy[d] : ahead;
+    int first = v->promo_zone ? v->promo_zone - 1 : v->promo_rank;
+    if (first > v->promo_rank)
+        first = v->promo_rank;
+    return v->rel_rank[c][from] + ahead * (a->max ? a->max : 64) < first;
+}
+
 static void gen_piece(Gen *g, int from)
 {
     const Variant *v = g->p->v;
@@ -549,6 +572,8 @@ static void gen_piece(Gen *g, int from)
     for (int ai = 0; ai < pt->natoms && !g->found; ai++) {
         const Atom *a = &pt->atoms[ai];
         if ((a->zone || a->start) && !origin_ok(g, v, a, g->colour, from))
+            continue;
+        if (g->noisy && atom_quiet_from(v, a, t, g->colour, from))
             continue;
         switch (a->kind) {
         case ATOM_SLIDE: gen_slide(g, from, t, ai, a); break;
