@@ -20,31 +20,39 @@
  * drawn once per root move and search, uniformly from [-noise, +noise]: it
  * makes weak levels choose plausible but imperfect moves, so beginners can
  * win.  Node caps keep each level's strength similar whatever the machine.
+ * "time" is the share of the caller's time limit (per move or from the
+ * clock) that the level uses: it keeps levels 7-10 apart at every clock,
+ * where depth and node caps bind only with long thinking times.
  *
- *   level  max depth  node cap  noise  roughly          Fairy-Stockfish
- *     1        1         -       250   grabs pieces, blunders often
- *     2        1         -        60   beginner          0/20 against Skill 0
- *     3        2         -        70   casual
- *     4        3       20 000     35   club beginner     8/20 against Skill 2
- *     5        4       60 000     15   club player
- *     6        6      150 000      6                  11.5/20 against Skill 4
- *     7        8      400 000      0
- *     8       10    1 000 000      0                    14/20 against Skill 6
- *     9       16    3 000 000      0
- *    10    unlimited     -         0   full strength     8/20 against Skill 8,
- *                                                        5/20 against Skill 10
+ *   level  max depth  node cap  noise  time  roughly        Fairy-Stockfish
+ *     1        1         -       250   100%  grabs pieces, blunders often
+ *     2        1         -        60   100%  beginner        0/20 against Skill 0
+ *     3        2         -        70   100%  casual
+ *     4        3       20 000     35   100%  club beginner   8/20 against Skill 2
+ *     5        4       60 000     15   100%  club player
+ *     6        6      150 000      6   100%               11.5/20 against Skill 4
+ *     7        8      400 000      0    25%
+ *     8       10    1 000 000      0    50%
+ *     9       16    3 000 000      0    70%
+ *    10    unlimited     -         0   100%  full strength   8/20 against Skill 8,
+ *                                                          5/20 against Skill 10
  *
  * Measured in orthodox chess self-play (--selfplay, 20 games a pair, 40
- * for 2-1 and 3-2): each level from 2 to 7 scored 77% to 98% against the
+ * for 2-1 and 3-2): each level from 2 to 6 scored 77% to 98% against the
  * one below (with noise 120, level 2 scored only 11-9 against level 1).
+ * Levels 7-10 with the match tool at 0.2 s a move (8 random opening
+ * plies): 7 against 6 scored 71% in 100 games (+156 +/- 68 Elo), 8
+ * against 7 66% in 100 (+111 +/- 61), 9 against 8 69% in 34 (+140 +/-
+ * 116), 10 against 9 59% in 62 (+62 +/- 78).  With all at 100% of the
+ * time, 8 and 9 could not be told from 10 below about a second a move;
+ * with 7 at 100%, 8 at 25% and 9 at 50%, level 8 lost to level 7 by 87
+ * +/- 83 Elo; with 7 at 12%, it was only 28 +/- 54 above level 6.
  * The last column: against Fairy-Stockfish 11.1 (Debian's, at its UCI
  * option "Skill Level"), orthodox chess under the match tool at 10 s +
- * 0.1 s a move, 20 games each, 6 random opening plies.  So level N is
- * about Skill Level N - 2 for N from 4 to 8 (a little more at 8), level 2
- * is well below Skill 0, and level 10 is about Skill 7.  At that clock
- * levels 8-10 think about as long as each other (a few hundred thousand
- * nodes a move, below the caps of 8 and 9), so they differ only with
- * more time per move; 8-10 against the one below are not yet measured.
+ * 0.1 s a move, 20 games each, 6 random opening plies, before levels 7-9
+ * had time shares (not yet measured again).  So level N is about Skill
+ * Level N - 2 for N from 4 to 6, level 2 is well below Skill 0, and level
+ * 10 is about Skill 7.
  *
  * When a search gets no depth, time or node limit at all, level 10 thinks
  * for 5 seconds (so a forgotten limit cannot hang the program).
@@ -126,13 +134,15 @@ typedef struct {
     int depth;
     long long nodes;
     int noise;
+    int time_pct; /* share of the caller's time limit the level uses */
 } LevelSpec;
 
 static const LevelSpec levels[11] = {
-    {0, 0, 0},            /* unused */
-    {1, 0, 250}, {1, 0, 60}, {2, 0, 70}, {3, 20000, 35}, {4, 60000, 15},
-    {6, 150000, 6}, {8, 400000, 0}, {10, 1000000, 0}, {16, 3000000, 0},
-    {0, 0, 0},
+    {0, 0, 0, 100}, /* unused */
+    {1, 0, 250, 100},     {1, 0, 60, 100},      {2, 0, 70, 100},
+    {3, 20000, 35, 100},  {4, 60000, 15, 100},  {6, 150000, 6, 100},
+    {8, 400000, 0, 25},   {10, 1000000, 0, 50}, {16, 3000000, 0, 70},
+    {0, 0, 0, 100},
 };
 
 struct Search {
@@ -1281,11 +1291,12 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     s->max_nodes = ls->nodes;
     if (lim->nodes > 0 && (!s->max_nodes || lim->nodes < s->max_nodes))
         s->max_nodes = lim->nodes;
-    s->hard = lim->seconds > 0 ? lim->seconds : 0;
+    double share = ls->time_pct / 100.0;
+    s->hard = lim->seconds > 0 ? lim->seconds * share : 0;
     if (level == 10 && lim->depth <= 0 && lim->seconds <= 0 && lim->nodes <= 0)
         s->hard = 5.0;
     s->soft = s->hard * 0.55;
-    s->target = lim->target_seconds > 0 && s->hard > 0 ? lim->target_seconds : 0;
+    s->target = lim->target_seconds > 0 && s->hard > 0 ? lim->target_seconds * share : 0;
     s->noise = ls->noise;
     s->use_tt = !(lim->flags & SEARCH_NO_TT);
     s->prune = !(lim->flags & SEARCH_NO_PRUNING);
