@@ -7,6 +7,7 @@
 #include "common.h"
 #include "xboard_variant.h"
 
+#include "datafile.h"
 #include "search/timeman.h"
 #include "quote.h"
 #include "session.h"
