@@ -1,5 +1,5 @@
-/* The evaluation's pawn structure, open lines and development terms
- * (src/search/eval.c): for each term a pair of positions that differs in
+/* The evaluation's pawn structure, open lines, development, colour-bound
+ * pair and slide reach terms (src/search/eval.c): for each term a pair of positions that differs in
  * that feature alone, evaluated with every weight 0 but the term's own,
  * must differ by exactly the weight times the change in its count, in
  * orthodox chess and in Titan Chess; the split by weight (eval_terms.h)
@@ -180,6 +180,35 @@ static void undeveloped_titan(void **state)
                0);
 }
 
+/* Bishops on c1 and f1 (both colours) against c1 and g1 (one); knights
+ * are not colour-bound; Black's pair counts against White.  (The pawns
+ * keep bishops of one colour from being a draw.) */
+static void colour_pair_chess(void **state)
+{
+    (void)state;
+    check_pair("chess", "colour-pair", 25, "4k3/p7/8/8/8/8/7P/2B1KB2 w - - 0 1", "4k3/p7/8/8/8/8/7P/2B1K1B1 w - - 0 1",
+               1);
+    check_pair("chess", "colour-pair", 25, "4k3/p7/8/8/8/8/7P/1N2KN2 w - - 0 1", "4k3/p7/8/8/8/8/7P/1N2K1N1 w - - 0 1",
+               0);
+    check_pair("chess", "colour-pair", 25, "2b1kb2/p7/8/8/8/8/7P/4K3 w - - 0 1", "2b1k1b1/p7/8/8/8/8/7P/4K3 w - - 0 1",
+               -1);
+}
+
+/* The a1 rook reaches a2-a8 and b1-d1 (10), or a2, a3, the pawn on a4
+ * and b1-d1 (6).  The Black rook on h8 reaches h7-h1 and g8, f8 (9), or
+ * h7-h4, the bishop on h3 and g8, f8 (7); the bishop reaches 7 squares
+ * from h3 and from a3.  A Black pawn on c2 guards b1 and d1 from the a1
+ * rook (8 squares left); a White one there takes nothing from it. */
+static void slide_reach_chess(void **state)
+{
+    (void)state;
+    check_pair("chess", "slide-reach", 19, "4k3/8/8/8/p7/8/8/R3K3 w - - 0 1", "4k3/8/8/7p/8/8/8/R3K3 w - - 0 1", -4);
+    check_pair("chess", "slide-reach", 32, "4k2r/8/8/8/8/7B/8/4K3 w - - 0 1", "4k2r/8/8/8/8/B7/8/4K3 w - - 0 1",
+               (7 - 7) - (7 - 9));
+    check_pair("chess", "slide-reach", 19, "4k3/8/8/8/8/8/2p5/R3K3 w - - 0 1", "4k3/8/8/7p/8/8/8/R3K3 w - - 0 1", -2);
+    check_pair("chess", "slide-reach", 19, "4k3/8/8/8/8/8/2P5/R3K3 w - - 0 1", "4k3/8/8/8/8/8/7P/R3K3 w - - 0 1", 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -187,6 +216,7 @@ int main(void)
         cmocka_unit_test(blocked_chess),        cmocka_unit_test(open_files_chess),
         cmocka_unit_test(undeveloped_chess),    cmocka_unit_test(pawn_structure_titan),
         cmocka_unit_test(open_files_titan),     cmocka_unit_test(undeveloped_titan),
+        cmocka_unit_test(colour_pair_chess),    cmocka_unit_test(slide_reach_chess),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

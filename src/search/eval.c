@@ -24,6 +24,11 @@
  *    atoms) on a file without own promoting pieces, more without any;
  *  - development: in the middlegame a piece still on a square it starts
  *    on loses a little (folded into the square tables);
+ *  - a pair of colour-bound pieces (a bishop pair) on both colours of
+ *    square, and the squares that plain slides reach in the position as
+ *    it stands (empty, or an enemy piece ending the line) and no enemy
+ *    pawn guards: both 0 unless a weights file sets them, so other
+ *    variants pay nothing for them;
  *  - a small bonus for the side to move.
  * Middlegame and endgame tables are blended by the non-pawn material left.
  * Every number the terms use is one of the variant's weights
@@ -288,6 +293,50 @@ static void init_square_tables(EvalTables *e, const Variant *v, int t, int c, Mo
     e->enemy[!c][code] = 1;
 }
 
+/* The colour-pair and slide-reach tables of type t (eval.h). */
+static void init_live_tables(EvalTables *e, const Variant *v, int t)
+{
+    const PieceType *pt = &v->types[t];
+    for (int c = 0; c < 2; c++) {
+        int code = nc_code(t, c);
+        if (e->draw.colourbound[t] && !pt->royal)
+            e->pair_bit[code] = 1ULL << (2 * t);
+        if (pt->promotes)
+            for (int a = 0; a < pt->natoms; a++) {
+                const Atom *at = &pt->atoms[a];
+                bool short_step = at->kind == ATOM_LEAP || (at->kind == ATOM_SLIDE && at->max == 1);
+                for (int d = 0; short_step && (at->to & SQ_ENEMY) && d < at->ndirs; d++)
+                    e->guard_off[code][e->nguard[code]++] = v->atom_off[t][a][c][d];
+            }
+        if (pt->royal || pt->promotes)
+            continue;
+        for (int a = 0; a < pt->natoms; a++) {
+            const Atom *at = &pt->atoms[a];
+            if (!at->plain)
+                continue;
+            for (int d = 0; d < at->ndirs; d++) {
+                int n = e->nreach[code]++;
+                e->reach_off[code][n] = v->atom_off[t][a][c][d];
+                e->reach_max[code][n] = at->max ? at->max : UINT8_MAX;
+            }
+        }
+    }
+}
+
+void eval_pawn_guards(const EvalTables *e, const Position *p, uint8_t *guarded)
+{
+    memset(guarded, 0, NC_MAX_SQ);
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < p->npieces[c]; i++) {
+            int sq = p->plist[c][i], code = p->board[sq];
+            for (int d = 0; d < e->nguard[code]; d++) {
+                int to = sq + e->guard_off[code][d];
+                if (to >= 0 && to < NC_MAX_SQ) /* a long leap from an edge may leave the padded board */
+                    guarded[to] |= (uint8_t)(1 << c);
+            }
+        }
+}
+
 void eval_init(EvalTables *e, const Variant *v)
 {
     memset(e, 0, sizeof *e);
@@ -316,6 +365,15 @@ void eval_init(EvalTables *e, const Variant *v)
     free(start);
     free(ml);
     draw_init(&e->draw, v);
+    bool bound = false;
+    for (int i = 0; i < v->nsquares; i++)
+        e->sq_colour[v->squares[i]] = (uint8_t)((v->file_of[v->squares[i]] + v->rank_of[v->squares[i]]) & 1);
+    for (int t = 0; t < v->ntypes; t++) {
+        init_live_tables(e, v, t);
+        bound = bound || e->pair_bit[nc_code(t, NC_WHITE)];
+    }
+    e->pairs_on = w->colour_pair && bound;
+    e->reach_on = w->slide_reach != 0;
 }
 
 void eval_king_counts(const EvalTables *e, const Position *p, int c, int counts[4])
@@ -404,11 +462,30 @@ static int blend_for_side(const EvalTables *e, const Position *p, int mat, int m
     return p->side == NC_WHITE ? score : -score;
 }
 
+/* The colour-bound pairs and slide reach of colour c (both mg and eg);
+ * guarded is filled when slide-reach is on. */
+static int live_score(const EvalTables *e, const Position *p, int c, const uint8_t *guarded)
+{
+    const EvalWeights *w = &e->v->eval_weights;
+    uint64_t pairs = 0;
+    int reach = 0;
+    for (int i = 0; i < p->npieces[c]; i++) {
+        int sq = p->plist[c][i], code = p->board[sq];
+        pairs |= e->pair_bit[code] << e->sq_colour[sq];
+        if (e->reach_on)
+            reach += eval_slide_reach(e, p, guarded, sq, code);
+    }
+    return w->slide_reach * reach + (e->pairs_on ? w->colour_pair * eval_pair_count(pairs) : 0);
+}
+
 int eval_position(const EvalTables *e, const Position *p)
 {
     const Variant *v = e->v;
     int mat = 0, mg = 0, eg = 0, phase_mat = 0;
     SideTally tally[2];
+    uint8_t guarded[NC_MAX_SQ];
+    if (e->reach_on)
+        eval_pawn_guards(e, p, guarded);
     for (int c = 0; c < 2; c++) {
         int sign = c == NC_WHITE ? 1 : -1;
         int cm = 0, cmg = 0, ceg = 0;
@@ -422,6 +499,11 @@ int eval_position(const EvalTables *e, const Position *p)
                 phase_mat += v->types[t].value;
             if (e->structure_on)
                 eval_note_piece(e, p, c, sq, code, &st);
+        }
+        if (e->pairs_on || e->reach_on) {
+            int live = live_score(e, p, c, guarded);
+            cmg += live;
+            ceg += live;
         }
         if (v->has_drops)
             for (int t = 0; t < v->ntypes; t++)

@@ -28,6 +28,20 @@ typedef struct {
     int forward[2];           /* board offset of a step ahead, per colour */
     bool structure_on;        /* some pawn-structure or open-line weight is not 0 */
     int ring1[8], ring2[16];  /* board offsets at king distance 1 and 2 */
+    /* colour-pair: a code of a colour-bound type has two bits (2 * type
+     * and the next) in a side's pair mask, set by its square's colour */
+    uint64_t pair_bit[2 * NC_MAX_TYPES + 1]; /* 1 << (2 * type), 0 when not colour-bound */
+    uint8_t sq_colour[NC_MAX_SQ];            /* (file + rank) & 1 */
+    bool pairs_on;            /* colour-pair is not 0 and some type is colour-bound */
+    /* slide-reach: each code's plain slides (board offset, most steps),
+     * and the squares a promoting code guards (its one-step and leaping
+     * moves that may take) */
+    bool reach_on;            /* slide-reach is not 0 */
+    uint8_t nreach[2 * NC_MAX_TYPES + 1];
+    int16_t reach_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
+    uint8_t reach_max[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
+    uint8_t nguard[2 * NC_MAX_TYPES + 1];
+    int16_t guard_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
     DrawTables draw;          /* material that cannot mate, the wrong rook pawn */
 } EvalTables;
 
@@ -55,6 +69,35 @@ typedef struct {
 void eval_square_facts(const Variant *v, int t, int c, SquareFacts *out, MoveList *ml);
 void eval_king_counts(const EvalTables *e, const Position *p, int c, int counts[4]);
 bool eval_is_passed(const EvalTables *e, const Position *p, int sq);
+
+/* Marks in guarded[sq] bit c for each square the promoting pieces (the
+ * pawns) of colour c guard; guarded has NC_MAX_SQ entries. */
+void eval_pawn_guards(const EvalTables *e, const Position *p, uint8_t *guarded);
+
+/* Squares the plain slides of the piece on sq reach now and the enemy's
+ * pawns do not guard: empty ones, and the enemy piece (or Titan) that
+ * ends a line.  0 for royal and promoting types, whose safety and advance
+ * other terms measure. */
+static inline int eval_slide_reach(const EvalTables *e, const Position *p, const uint8_t *guarded, int sq,
+                                   int code)
+{
+    int n = 0, own = nc_colour(code), enemy_bit = 1 << !own;
+    for (int d = 0; d < e->nreach[code]; d++) {
+        int off = e->reach_off[code][d], s = sq + off, left = e->reach_max[code][d];
+        for (; left > 0 && p->board[s] == NC_EMPTY; left--, s += off)
+            n += !(guarded[s] & enemy_bit);
+        if (left > 0 && p->board[s] != NC_OFF && nc_colour(p->board[s]) != own)
+            n += !(guarded[s] & enemy_bit); /* the line ends on an enemy piece within reach */
+    }
+    return n;
+}
+
+/* Colour-bound types held on both colours of square, from a side's mask
+ * of pair_bit shifted by sq_colour. */
+static inline int eval_pair_count(uint64_t mask)
+{
+    return __builtin_popcountll(mask & (mask >> 1) & 0x5555555555555555ULL);
+}
 
 /* Pawn structure and open lines, counted from tallies that eval_position
  * gathers in its one pass over the pieces (eval_note_piece); "pawn" is any

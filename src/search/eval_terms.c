@@ -135,6 +135,23 @@ static void structure_terms(const EvalTables *et, const Position *p, EvalTerms *
     }
 }
 
+/* The colour-bound pairs and slide reach of colour c. */
+static void live_terms(const EvalTables *et, const Position *p, int c, EvalTerms *o)
+{
+    double s = c == NC_WHITE ? 1 : -1;
+    uint64_t pairs = 0;
+    int reach = 0;
+    uint8_t guarded[NC_MAX_SQ];
+    eval_pawn_guards(et, p, guarded);
+    for (int i = 0; i < p->npieces[c]; i++) {
+        int sq = p->plist[c][i], code = p->board[sq];
+        pairs |= et->pair_bit[code] << et->sq_colour[sq];
+        reach += eval_slide_reach(et, p, guarded, sq, code);
+    }
+    add(o, W(colour_pair), s * eval_pair_count(pairs), s * eval_pair_count(pairs));
+    add(o, W(slide_reach), s * reach, s * reach);
+}
+
 void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
 {
     const EvalTables *et = &ep->et;
@@ -150,6 +167,7 @@ void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
         }
         phase_mat += hand_terms(v, et, p, c, o);
         king_terms(et, p, c, o);
+        live_terms(et, p, c, o);
     }
     structure_terms(et, p, o);
     int phase = et->phase_total > 0 ? phase_mat * 256 / et->phase_total : 0;
