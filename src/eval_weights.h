@@ -46,7 +46,8 @@
     X(half_open_file, "half-open-file", 0, -200, 200, "mg: the same on a file with enemy promoting pieces only")        \
     X(undeveloped, "undeveloped", 0, -200, 200, "mg: lost by a piece on a square it starts on (not royal, promoting or a castling piece)") \
     X(colour_pair, "colour-pair", 0, -500, 500, "mg and eg: per type bound to one colour of square that a side has on both colours") \
-    X(slide_reach, "slide-reach", 0, -100, 100, "mg and eg: per square a piece's plain slides reach now (empty, or an enemy's)")
+    X(slide_reach, "slide-reach", 0, -100, 100, "mg and eg: per square a piece's plain slides reach now (empty, or an enemy's) that no enemy pawn guards") \
+    X(king_reach, "king-reach", 0, -200, 200, "mg: per square next to or under the enemy king that a piece's plain slides reach or plain leaps land on")
 
 #define NC_EVAL_WEIGHT_FIELD(field, name, def, lo, hi, meaning) int field;
 typedef struct {

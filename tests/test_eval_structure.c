@@ -1,5 +1,5 @@
 /* The evaluation's pawn structure, open lines, development, colour-bound
- * pair and slide reach terms (src/search/eval.c): for each term a pair of positions that differs in
+ * pair, slide reach and king reach terms (src/search/eval.c): for each term a pair of positions that differs in
  * that feature alone, evaluated with every weight 0 but the term's own,
  * must differ by exactly the weight times the change in its count, in
  * orthodox chess and in Titan Chess; the split by weight (eval_terms.h)
@@ -209,6 +209,53 @@ static void slide_reach_chess(void **state)
     check_pair("chess", "slide-reach", 19, "4k3/8/8/8/8/8/2P5/R3K3 w - - 0 1", "4k3/8/8/8/8/8/7P/R3K3 w - - 0 1", 0);
 }
 
+/* The b1 knight on f5 reaches e7, next to the Black king, and on e4
+ * nothing of its zone; Black's on f4 reaches e2, on e5 nothing. */
+static void king_reach_chess(void **state)
+{
+    (void)state;
+    check_pair("chess", "king-reach", 256, "rnbqkbnr/pppppppp/8/5N2/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+               "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1", 1);
+    check_pair("chess", "king-reach", 256, "r1bqkbnr/pppppppp/8/8/5n2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               "r1bqkbnr/pppppppp/8/4n3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", -1);
+}
+
+/* What one piece reaches, counted by hand: the f1 rook f2-f8 and g1, h1
+ * (9), of them f7 and f8 next to the king on g8; the e6 knight lands on
+ * f8 and g7 of that zone. */
+static void piece_reach_counts(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        int sq_file, sq_rank, reach, zone;
+    } cases[] = {
+        {"6k1/8/8/8/8/8/8/4KR2 w - - 0 1", 5, 0, 9, 2},
+        {"6k1/8/4N3/8/8/8/8/4K3 w - - 0 1", 4, 5, 0, 2},
+    };
+    Variant *v = test_variant("chess");
+    *eval_weight_ref(&v->eval_weights, eval_weight_find("king-reach")) = 1;
+    EvalTables *e = malloc(sizeof *e);
+    assert_non_null(e);
+    eval_init(e, v);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Position p;
+        char err[256];
+        if (pos_from_fen(&p, v, cases[i].fen, err, sizeof err))
+            fail_msg("%s: %s", cases[i].fen, err);
+        uint8_t marks[NC_MAX_SQ];
+        eval_live_marks(e, &p, marks);
+        int sq = nc_sq(v, cases[i].sq_file, cases[i].sq_rank);
+        LiveReach lr = {0};
+        eval_piece_reach(e, &p, marks, sq, p.board[sq], &lr);
+        if (lr.reach != cases[i].reach || lr.zone != cases[i].zone)
+            fail_msg("%s: reach %d, zone %d; not %d, %d", cases[i].fen, lr.reach, lr.zone, cases[i].reach,
+                     cases[i].zone);
+    }
+    free(e);
+    variant_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -217,6 +264,7 @@ int main(void)
         cmocka_unit_test(undeveloped_chess),    cmocka_unit_test(pawn_structure_titan),
         cmocka_unit_test(open_files_titan),     cmocka_unit_test(undeveloped_titan),
         cmocka_unit_test(colour_pair_chess),    cmocka_unit_test(slide_reach_chess),
+        cmocka_unit_test(king_reach_chess),     cmocka_unit_test(piece_reach_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -209,7 +209,8 @@ static void terms_add_up(void **state)
     const char *variants[] = {"chess", "titan-chess-titans", "crazyhouse", "stealth-ninja", "flying-warmachines",
                               "antichess"};
     const char *other = "side-to-move 31\nmobility 9\nking-advance 7\npassed 40\nhand-percent 70\ntitan-percent 50\n"
-                        "pressure-near 5\nadvance-eg-near 300\nmobility-cap 20\ncolour-pair 33\nslide-reach 4\n";
+                        "pressure-near 5\nadvance-eg-near 300\nmobility-cap 20\ncolour-pair 33\nslide-reach 4\n"
+                        "king-reach 6\n";
     uint64_t r = 0x5EEDULL;
     int compared = 0;
     double total_error = 0;

@@ -25,9 +25,11 @@
  *  - development: in the middlegame a piece still on a square it starts
  *    on loses a little (folded into the square tables);
  *  - a pair of colour-bound pieces (a bishop pair) on both colours of
- *    square, and the squares that plain slides reach in the position as
- *    it stands (empty, or an enemy piece ending the line) and no enemy
- *    pawn guards: both 0 unless a weights file sets them, so other
+ *    square; the squares that plain slides reach in the position as it
+ *    stands (empty, or an enemy piece ending the line) and no enemy pawn
+ *    guards; in the middlegame, the squares of the enemy king's zone
+ *    (its square and those next to it) that plain slides reach and plain
+ *    leaps land on: all 0 unless a weights file sets them, so other
  *    variants pay nothing for them;
  *  - a small bonus for the side to move.
  * Middlegame and endgame tables are blended by the non-pawn material left.
@@ -312,9 +314,12 @@ static void init_live_tables(EvalTables *e, const Variant *v, int t)
             continue;
         for (int a = 0; a < pt->natoms; a++) {
             const Atom *at = &pt->atoms[a];
-            if (!at->plain)
-                continue;
-            for (int d = 0; d < at->ndirs; d++) {
+            bool plain_leap = at->kind == ATOM_LEAP && (at->to & SQ_ENEMY) && !at->flags && !at->zone && !at->start;
+            for (int d = 0; d < at->ndirs && (at->plain || plain_leap); d++) {
+                if (plain_leap) {
+                    e->leap_off[code][e->nleap[code]++] = v->atom_off[t][a][c][d];
+                    continue;
+                }
                 int n = e->nreach[code]++;
                 e->reach_off[code][n] = v->atom_off[t][a][c][d];
                 e->reach_max[code][n] = at->max ? at->max : UINT8_MAX;
@@ -323,18 +328,25 @@ static void init_live_tables(EvalTables *e, const Variant *v, int t)
     }
 }
 
-void eval_pawn_guards(const EvalTables *e, const Position *p, uint8_t *guarded)
+void eval_live_marks(const EvalTables *e, const Position *p, uint8_t marks[NC_MAX_SQ])
 {
-    memset(guarded, 0, NC_MAX_SQ);
-    for (int c = 0; c < 2; c++)
+    memset(marks, 0, NC_MAX_SQ);
+    for (int c = 0; c < 2; c++) {
         for (int i = 0; i < p->npieces[c]; i++) {
             int sq = p->plist[c][i], code = p->board[sq];
             for (int d = 0; d < e->nguard[code]; d++) {
                 int to = sq + e->guard_off[code][d];
                 if (to >= 0 && to < NC_MAX_SQ) /* a long leap from an edge may leave the padded board */
-                    guarded[to] |= (uint8_t)(1 << c);
+                    marks[to] |= (uint8_t)(MARK_PAWN_GUARD << c);
             }
         }
+        int k = p->king[c];
+        if (!k)
+            continue;
+        marks[k] |= (uint8_t)(MARK_KING_ZONE << c);
+        for (int i = 0; i < 8; i++)
+            marks[k + e->ring1[i]] |= (uint8_t)(MARK_KING_ZONE << c);
+    }
 }
 
 void eval_init(EvalTables *e, const Variant *v)
@@ -373,7 +385,7 @@ void eval_init(EvalTables *e, const Variant *v)
         bound = bound || e->pair_bit[nc_code(t, NC_WHITE)];
     }
     e->pairs_on = w->colour_pair && bound;
-    e->reach_on = w->slide_reach != 0;
+    e->reach_on = w->slide_reach || w->king_reach;
 }
 
 void eval_king_counts(const EvalTables *e, const Position *p, int c, int counts[4])
@@ -462,20 +474,22 @@ static int blend_for_side(const EvalTables *e, const Position *p, int mat, int m
     return p->side == NC_WHITE ? score : -score;
 }
 
-/* The colour-bound pairs and slide reach of colour c (both mg and eg);
- * guarded is filled when slide-reach is on. */
-static int live_score(const EvalTables *e, const Position *p, int c, const uint8_t *guarded)
+/* The colour-bound pairs, slide reach and king reach of colour c, added
+ * to its middlegame and endgame scores; marks is filled when reach_on. */
+static void live_score(const EvalTables *e, const Position *p, int c, const uint8_t *marks, int *mg, int *eg)
 {
     const EvalWeights *w = &e->v->eval_weights;
     uint64_t pairs = 0;
-    int reach = 0;
+    LiveReach lr = {0};
     for (int i = 0; i < p->npieces[c]; i++) {
         int sq = p->plist[c][i], code = p->board[sq];
         pairs |= e->pair_bit[code] << e->sq_colour[sq];
         if (e->reach_on)
-            reach += eval_slide_reach(e, p, guarded, sq, code);
+            eval_piece_reach(e, p, marks, sq, code, &lr);
     }
-    return w->slide_reach * reach + (e->pairs_on ? w->colour_pair * eval_pair_count(pairs) : 0);
+    int both = w->slide_reach * lr.reach + (e->pairs_on ? w->colour_pair * eval_pair_count(pairs) : 0);
+    *mg += both + w->king_reach * lr.zone;
+    *eg += both;
 }
 
 int eval_position(const EvalTables *e, const Position *p)
@@ -483,9 +497,9 @@ int eval_position(const EvalTables *e, const Position *p)
     const Variant *v = e->v;
     int mat = 0, mg = 0, eg = 0, phase_mat = 0;
     SideTally tally[2];
-    uint8_t guarded[NC_MAX_SQ];
+    uint8_t marks[NC_MAX_SQ];
     if (e->reach_on)
-        eval_pawn_guards(e, p, guarded);
+        eval_live_marks(e, p, marks);
     for (int c = 0; c < 2; c++) {
         int sign = c == NC_WHITE ? 1 : -1;
         int cm = 0, cmg = 0, ceg = 0;
@@ -500,11 +514,8 @@ int eval_position(const EvalTables *e, const Position *p)
             if (e->structure_on)
                 eval_note_piece(e, p, c, sq, code, &st);
         }
-        if (e->pairs_on || e->reach_on) {
-            int live = live_score(e, p, c, guarded);
-            cmg += live;
-            ceg += live;
-        }
+        if (e->pairs_on || e->reach_on)
+            live_score(e, p, c, marks, &cmg, &ceg);
         if (v->has_drops)
             for (int t = 0; t < v->ntypes; t++)
                 if (p->hand[c][t]) {

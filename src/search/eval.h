@@ -33,13 +33,15 @@ typedef struct {
     uint64_t pair_bit[2 * NC_MAX_TYPES + 1]; /* 1 << (2 * type), 0 when not colour-bound */
     uint8_t sq_colour[NC_MAX_SQ];            /* (file + rank) & 1 */
     bool pairs_on;            /* colour-pair is not 0 and some type is colour-bound */
-    /* slide-reach: each code's plain slides (board offset, most steps),
-     * and the squares a promoting code guards (its one-step and leaping
-     * moves that may take) */
-    bool reach_on;            /* slide-reach is not 0 */
+    /* slide-reach and king-reach: each code's plain slides (board offset,
+     * most steps) and plain leaps, and the squares a promoting code guards
+     * (its one-step and leaping moves that may take) */
+    bool reach_on;            /* slide-reach or king-reach is not 0 */
     uint8_t nreach[2 * NC_MAX_TYPES + 1];
     int16_t reach_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
     uint8_t reach_max[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
+    uint8_t nleap[2 * NC_MAX_TYPES + 1];
+    int16_t leap_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
     uint8_t nguard[2 * NC_MAX_TYPES + 1];
     int16_t guard_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
     DrawTables draw;          /* material that cannot mate, the wrong rook pawn */
@@ -70,26 +72,47 @@ void eval_square_facts(const Variant *v, int t, int c, SquareFacts *out, MoveLis
 void eval_king_counts(const EvalTables *e, const Position *p, int c, int counts[4]);
 bool eval_is_passed(const EvalTables *e, const Position *p, int sq);
 
-/* Marks in guarded[sq] bit c for each square the promoting pieces (the
- * pawns) of colour c guard; guarded has NC_MAX_SQ entries. */
-void eval_pawn_guards(const EvalTables *e, const Position *p, uint8_t *guarded);
+/* What eval_live_marks() marks on a square, shifted left by the colour:
+ * guarded by that colour's promoting pieces (its pawns), and next to or
+ * under that colour's royal piece (its king zone). */
+enum { MARK_PAWN_GUARD = 1, MARK_KING_ZONE = 4 };
+void eval_live_marks(const EvalTables *e, const Position *p, uint8_t marks[NC_MAX_SQ]);
 
-/* Squares the plain slides of the piece on sq reach now and the enemy's
- * pawns do not guard: empty ones, and the enemy piece (or Titan) that
- * ends a line.  0 for royal and promoting types, whose safety and advance
- * other terms measure. */
-static inline int eval_slide_reach(const EvalTables *e, const Position *p, const uint8_t *guarded, int sq,
-                                   int code)
+typedef struct {
+    int reach; /* squares for slide-reach */
+    int zone;  /* squares of the enemy king zone, for king-reach */
+} LiveReach;
+
+/* Adds what the piece on sq reaches: to reach, the squares its plain
+ * slides reach now and the enemy's pawns do not guard (empty ones, and
+ * the enemy piece or Titan that ends a line); to zone, the squares of
+ * the enemy king zone its slides reach (the piece ending a line counted
+ * whoever's it is) and its plain leaps land on.  Nothing for royal and
+ * promoting types, whose safety and advance other terms measure. */
+static inline void eval_piece_reach(const EvalTables *e, const Position *p, const uint8_t *marks, int sq, int code,
+                                    LiveReach *out)
 {
-    int n = 0, own = nc_colour(code), enemy_bit = 1 << !own;
+    int own = nc_colour(code), guard = MARK_PAWN_GUARD << !own, zone = MARK_KING_ZONE << !own;
+    int n = 0, z = 0;
     for (int d = 0; d < e->nreach[code]; d++) {
         int off = e->reach_off[code][d], s = sq + off, left = e->reach_max[code][d];
-        for (; left > 0 && p->board[s] == NC_EMPTY; left--, s += off)
-            n += !(guarded[s] & enemy_bit);
-        if (left > 0 && p->board[s] != NC_OFF && nc_colour(p->board[s]) != own)
-            n += !(guarded[s] & enemy_bit); /* the line ends on an enemy piece within reach */
+        for (; left > 0 && p->board[s] == NC_EMPTY; left--, s += off) {
+            n += !(marks[s] & guard);
+            z += !!(marks[s] & zone);
+        }
+        if (left > 0 && p->board[s] != NC_OFF) {
+            z += !!(marks[s] & zone);
+            if (nc_colour(p->board[s]) != own)
+                n += !(marks[s] & guard); /* the line ends on an enemy piece within reach */
+        }
     }
-    return n;
+    for (int d = 0; d < e->nleap[code]; d++) {
+        int s = sq + e->leap_off[code][d];
+        if (s >= 0 && s < NC_MAX_SQ) /* a long leap from an edge may leave the padded board */
+            z += !!(marks[s] & zone);
+    }
+    out->reach += n;
+    out->zone += z;
 }
 
 /* Colour-bound types held on both colours of square, from a side's mask

@@ -135,21 +135,22 @@ static void structure_terms(const EvalTables *et, const Position *p, EvalTerms *
     }
 }
 
-/* The colour-bound pairs and slide reach of colour c. */
+/* The colour-bound pairs, slide reach and king reach of colour c. */
 static void live_terms(const EvalTables *et, const Position *p, int c, EvalTerms *o)
 {
     double s = c == NC_WHITE ? 1 : -1;
     uint64_t pairs = 0;
-    int reach = 0;
-    uint8_t guarded[NC_MAX_SQ];
-    eval_pawn_guards(et, p, guarded);
+    LiveReach lr = {0};
+    uint8_t marks[NC_MAX_SQ];
+    eval_live_marks(et, p, marks);
     for (int i = 0; i < p->npieces[c]; i++) {
         int sq = p->plist[c][i], code = p->board[sq];
         pairs |= et->pair_bit[code] << et->sq_colour[sq];
-        reach += eval_slide_reach(et, p, guarded, sq, code);
+        eval_piece_reach(et, p, marks, sq, code, &lr);
     }
     add(o, W(colour_pair), s * eval_pair_count(pairs), s * eval_pair_count(pairs));
-    add(o, W(slide_reach), s * reach, s * reach);
+    add(o, W(slide_reach), s * lr.reach, s * lr.reach);
+    add(o, W(king_reach), s * lr.zone, 0);
 }
 
 void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
