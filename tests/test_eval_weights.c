@@ -127,31 +127,31 @@ static void found_along_the_path(void **state)
     char data_path[1024];
     snprintf(data_path, sizeof data_path, "%s:%s", dir, NC_TEST_DATA_DIR);
     DataErrors errs = {0};
-    /* none: the defaults */
-    assert_int_equal(eval_weights_file(data_path, "chess", file, sizeof file, &errs), 0);
-    Variant *v = variant_load(data_path, "chess", &errs);
+    /* none: the defaults (this variant ships without a weights file) */
+    assert_int_equal(eval_weights_file(data_path, "chess-no-castling", file, sizeof file, &errs), 0);
+    Variant *v = variant_load(data_path, "chess-no-castling", &errs);
     assert_non_null(v);
     assert_int_equal(v->eval_weights.side_to_move, 10);
     variant_free(v);
     /* in the first directory, beside no variant file: still the variant's */
-    snprintf(path, sizeof path, "%s/variants/chess.eval", dir);
+    snprintf(path, sizeof path, "%s/variants/chess-no-castling.eval", dir);
     write_file(path, "side-to-move 33\n");
-    assert_int_equal(eval_weights_file(data_path, "chess", file, sizeof file, &errs), 1);
+    assert_int_equal(eval_weights_file(data_path, "chess-no-castling", file, sizeof file, &errs), 1);
     assert_string_equal(file, path);
-    v = variant_load(data_path, "chess", &errs);
+    v = variant_load(data_path, "chess-no-castling", &errs);
     assert_non_null(v);
     assert_int_equal(v->eval_weights.side_to_move, 33);
     variant_free(v);
     /* a bad one is an error of the variant */
     write_file(path, "side-to-move 3000\n");
-    assert_null(variant_load(data_path, "chess", &errs));
+    assert_null(variant_load(data_path, "chess-no-castling", &errs));
     assert_int_equal(errs.n, 1);
     char want[700];
     snprintf(want, sizeof want, "%s:1: weight 'side-to-move': 3000 is outside its range -200 to 200", path);
     assert_string_equal(errs.msg[0], want);
     /* a variant file given by its path takes the file beside it */
     char vfile[512];
-    snprintf(vfile, sizeof vfile, "%s/variants/chess.txt", NC_TEST_DATA_DIR);
+    snprintf(vfile, sizeof vfile, "%s/variants/chess-no-castling.txt", NC_TEST_DATA_DIR);
     v = variant_load_file(data_path, vfile, &errs);
     assert_non_null(v);
     assert_int_equal(v->eval_weights.side_to_move, 10);
@@ -166,7 +166,7 @@ static void found_along_the_path(void **state)
 static void weights_change_the_evaluation(void **state)
 {
     (void)state;
-    Variant *v = test_variant("chess");
+    Variant *v = test_variant("chess-no-castling");
     EvalTables *et = malloc(sizeof *et);
     assert_non_null(et);
     Position p;

@@ -137,8 +137,9 @@ static void table_agrees_with_plain(void **state)
 }
 
 /* Pawn endings transpose a lot: at depth 9 the table must save most of
- * the plain search's nodes (measured 4.8 to 10.5 times fewer; with the
- * bound flags of stored nodes swapped, 1.0 to 1.7) and keep its score
+ * the plain search's nodes, 2.5 times fewer at least (measured 3.0 to
+ * 11.4 times fewer; with the bound flags of stored nodes swapped, 1.0 to
+ * 1.7, measured before chess had its own weights) and keep its score
  * near (the quiescence search takes stored bounds of any depth, so the
  * table brings deeper results in: measured within 80 centipawns). */
 static void table_cuts_pawn_endings(void **state)
@@ -165,7 +166,7 @@ static void table_cuts_pawn_endings(void **state)
         search_fresh(s, &g, 9, 0, SEARCH_NO_PRUNING, &table);
         print_message("%s depth 9: plain %d (%llu nodes), table %d (%llu nodes)\n", v->name, plain.score,
                       (unsigned long long)plain.nodes, table.score, (unsigned long long)table.nodes);
-        if (table.nodes * 3 > plain.nodes)
+        if (table.nodes * 5 > plain.nodes * 2)
             fail_msg("%s: the table saves too little: %llu nodes against %llu plain", v->name,
                      (unsigned long long)table.nodes, (unsigned long long)plain.nodes);
         assert_true(abs(table.score - plain.score) <= 100);
