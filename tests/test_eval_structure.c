@@ -232,6 +232,9 @@ static void piece_reach_counts(void **state)
     } cases[] = {
         {"6k1/8/8/8/8/8/8/4KR2 w - - 0 1", 5, 0, 9, 2},
         {"6k1/8/4N3/8/8/8/8/4K3 w - - 0 1", 4, 5, 0, 2},
+        /* the d2 knight lands on f1 by the king on e1, and off the board
+         * below e1, which is no square of its zone */
+        {"4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", 3, 1, 0, 1},
     };
     Variant *v = test_variant("chess");
     *eval_weight_ref(&v->eval_weights, eval_weight_find("king-reach")) = 1;

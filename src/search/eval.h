@@ -108,7 +108,9 @@ static inline void eval_piece_reach(const EvalTables *e, const Position *p, cons
     }
     for (int d = 0; d < e->nleap[code]; d++) {
         int s = sq + e->leap_off[code][d];
-        if (s >= 0 && s < NC_MAX_SQ) /* a long leap from an edge may leave the padded board */
+        /* a long leap from an edge may leave the padded board; a king on
+         * the edge has zone marks off the board, which do not count */
+        if (s >= 0 && s < NC_MAX_SQ && p->board[s] != NC_OFF)
             z += !!(marks[s] & zone);
     }
     out->reach += n;

@@ -135,14 +135,13 @@ static void structure_terms(const EvalTables *et, const Position *p, EvalTerms *
     }
 }
 
-/* The colour-bound pairs, slide reach and king reach of colour c. */
-static void live_terms(const EvalTables *et, const Position *p, int c, EvalTerms *o)
+/* The colour-bound pairs, slide reach and king reach of colour c; marks
+ * from eval_live_marks(). */
+static void live_terms(const EvalTables *et, const Position *p, int c, const uint8_t *marks, EvalTerms *o)
 {
     double s = c == NC_WHITE ? 1 : -1;
     uint64_t pairs = 0;
     LiveReach lr = {0};
-    uint8_t marks[NC_MAX_SQ];
-    eval_live_marks(et, p, marks);
     for (int i = 0; i < p->npieces[c]; i++) {
         int sq = p->plist[c][i], code = p->board[sq];
         pairs |= et->pair_bit[code] << et->sq_colour[sq];
@@ -159,6 +158,8 @@ void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
     const Variant *v = et->v;
     memset(o, 0, sizeof *o);
     int phase_mat = 0;
+    uint8_t marks[NC_MAX_SQ];
+    eval_live_marks(et, p, marks);
     for (int c = 0; c < 2; c++) {
         for (int i = 0; i < p->npieces[c]; i++) {
             int sq = p->plist[c][i], code = p->board[sq];
@@ -168,7 +169,7 @@ void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
         }
         phase_mat += hand_terms(v, et, p, c, o);
         king_terms(et, p, c, o);
-        live_terms(et, p, c, o);
+        live_terms(et, p, c, marks, o);
     }
     structure_terms(et, p, o);
     int phase = et->phase_total > 0 ? phase_mat * 256 / et->phase_total : 0;
