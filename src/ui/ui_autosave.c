@@ -201,7 +201,9 @@ static void move_to_finished(const char *path)
     if (ui_state_dir(dir, sizeof dir, "games/finished", true, err, sizeof err))
         return;
     const char *base = strrchr(path, '/');
-    snprintf(dest, sizeof dest, "%s/%s", dir, base ? base + 1 : path);
+    int n = snprintf(dest, sizeof dest, "%s/%s", dir, base ? base + 1 : path);
+    if (n < 0 || (size_t)n >= sizeof dest)
+        return; /* a path too long to name: never a cut one */
     rename(path, dest);
 }
 
