@@ -145,6 +145,15 @@ static const LevelSpec levels[11] = {
     {0, 0, 0, 100},
 };
 
+/* Whole static evaluations by position key: the same position is
+ * evaluated again and again (by the node and its quiescence search, in
+ * each iteration and re-search), and the live terms make it dear. */
+#define EVAL_CACHE_SIZE (1 << 15)
+typedef struct {
+    uint64_t key;
+    int score;
+} EvalCacheEntry;
+
 struct Search {
     TTEntry *tt;
     size_t tt_mask;
@@ -156,6 +165,8 @@ struct Search {
     pthread_mutex_t mu;
     atomic_int stop;
     SearchInfo info;  /* published copy, under mu */
+
+    EvalCacheEntry ecache[EVAL_CACHE_SIZE]; /* cleared with the evaluation's tables */
 
     /* the search's own copy of the game */
     Position pos;
@@ -627,6 +638,17 @@ static bool variant_end(const Position *p, int ply, int *score)
 
 /* ---- search ---- */
 
+/* The static evaluation of p, from the cache when it was evaluated before. */
+static int evaluate(Search *s, const Position *p)
+{
+    EvalCacheEntry *ce = &s->ecache[p->key & (EVAL_CACHE_SIZE - 1)];
+    if (ce->key != p->key) {
+        ce->key = p->key;
+        ce->score = eval_position(&s->et, p);
+    }
+    return ce->score;
+}
+
 static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool incheck);
 static bool may_give_check(const Position *p, const Move *m);
 
@@ -747,7 +769,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool inche
     }
     if (incheck && ply < MAX_PLY - 1 && qply < QS_MAX)
         return quiesce_evasions(s, alpha, beta, ply, qply);
-    int stand = eval_position(&s->et, p);
+    int stand = evaluate(s, p);
     if (ply >= MAX_PLY - 1 || qply >= QS_MAX)
         return stand;
     if (stand >= beta)
@@ -1147,7 +1169,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     bool have_hash;
     if (hash_cutoff(s, depth, alpha, beta, ply, pvnode, &hash_move, &have_hash, &score))
         return score;
-    int static_eval = incheck ? -INF : eval_position(&s->et, p);
+    int static_eval = incheck ? -INF : evaluate(s, p);
     /* internal iterative reduction: with no move from the table, a node
      * is searched a ply shallower (its best move is found for next time) */
     if (s->prune && depth >= 4 && !have_hash && !incheck)
@@ -1270,8 +1292,10 @@ static void publish(Search *s, int depth, int score, bool done)
 static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
 {
     s->pos = g->pos;
-    if (s->et.v != g->pos.v || s->et.fingerprint != eval_fingerprint(g->pos.v))
+    if (s->et.v != g->pos.v || s->et.fingerprint != eval_fingerprint(g->pos.v)) {
         eval_init(&s->et, g->pos.v);
+        memset(s->ecache, 0, sizeof s->ecache);
+    }
     cont_prepare(s, g->pos.v);
     int first = g->nply;
     while (first > 0 && g->material[first - 1] == g->material[g->nply])
@@ -1521,6 +1545,7 @@ void search_clear(Search *s)
     memset(s->tt, 0, sizeof(TTEntry) * (s->tt_mask + 1));
     memset(s->history, 0, sizeof s->history);
     memset(s->countermove, 0, sizeof s->countermove);
+    memset(s->ecache, 0, sizeof s->ecache);
     if (s->cont)
         memset(s->cont, 0, sizeof *s->cont * s->cont_entries);
 }
