@@ -47,7 +47,9 @@
     X(undeveloped, "undeveloped", 0, -200, 200, "mg: lost by a piece on a square it starts on (not royal, promoting or a castling piece)") \
     X(colour_pair, "colour-pair", 0, -500, 500, "mg and eg: per type bound to one colour of square that a side has on both colours") \
     X(slide_reach, "slide-reach", 0, -100, 100, "mg and eg: per square a piece's plain slides reach now (empty, or an enemy's) that no enemy pawn guards") \
-    X(king_reach, "king-reach", 0, -200, 200, "mg: per square next to or under the enemy king that a piece's plain slides reach or plain leaps land on")
+    X(king_reach, "king-reach", 0, -200, 200, "mg: per square next to or under the enemy king that a piece's plain slides reach or plain leaps land on") \
+    X(pawn_threat, "pawn-threat", 0, -500, 500, "mg and eg: the side not to move's, per piece of the side to move (not royal, promoting or a Titan) that its pawns guard") \
+    X(hanging, "hanging", 0, -500, 500, "mg and eg: the side not to move's, per piece of the side to move (not royal or a Titan) that it attacks and nothing defends")
 
 #define NC_EVAL_WEIGHT_FIELD(field, name, def, lo, hi, meaning) int field;
 typedef struct {

@@ -1,5 +1,5 @@
 /* The evaluation's pawn structure, open lines, development, colour-bound
- * pair, slide reach and king reach terms (src/search/eval.c): for each term a pair of positions that differs in
+ * pair, slide reach, king reach, pawn threat and hanging terms (src/search/eval.c): for each term a pair of positions that differs in
  * that feature alone, evaluated with every weight 0 but the term's own,
  * must differ by exactly the weight times the change in its count, in
  * orthodox chess and in Titan Chess; the split by weight (eval_terms.h)
@@ -23,7 +23,7 @@
 enum { WEIGHT = 37 }; /* distinctive: no other term gives it */
 
 typedef struct {
-    int score; /* eval_position, the side to move's view (White in every text here) */
+    int score; /* the evaluation from White's view (eval_terms' score) */
     int phase;
     double count; /* the term's credited measure, blended by the phase */
 } Probe;
@@ -39,6 +39,15 @@ static Probe probe(const Variant *v, int weight, const char *fen)
     EvalTerms t;
     eval_probe_terms(ep, &p, &t);
     eval_probe_free(ep);
+    /* the probe counts every term; the search's tables count a term only
+     * when its weight is set, and must score the same */
+    EvalTables *et = malloc(sizeof *et);
+    assert_non_null(et);
+    eval_init(et, v);
+    int direct = eval_position(et, &p) * (p.side == NC_WHITE ? 1 : -1);
+    free(et);
+    if (direct != t.score)
+        fail_msg("%s: the search's evaluation %d, the probe's %d", fen, direct, t.score);
     Probe r = {.score = t.score, .phase = t.phase};
     r.count = (t.mg[weight] * t.phase + t.eg[weight] * (256 - t.phase)) / 256.0;
     return r;
@@ -220,6 +229,43 @@ static void king_reach_chess(void **state)
                "r1bqkbnr/pppppppp/8/4n3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", -1);
 }
 
+/* Black to move: the e4 pawn guards the knight on d5, not on a5; White
+ * to move, that is White's to take and counts nothing.  Black's d6 pawn
+ * guards the knight on e5, not on a1.  A pawn guarding a pawn or the
+ * king does not count. */
+static void pawn_threat_chess(void **state)
+{
+    (void)state;
+    check_pair("chess", "pawn-threat", 12, "4k3/8/8/3n4/4P3/8/8/4K3 b - - 0 1", "4k3/8/8/n7/4P3/8/8/4K3 b - - 0 1",
+               1);
+    check_pair("chess", "pawn-threat", 12, "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "4k3/8/8/n7/4P3/8/8/4K3 w - - 0 1",
+               0);
+    check_pair("chess", "pawn-threat", 12, "4k3/8/3p4/4N3/8/8/8/4K3 w - - 0 1", "4k3/8/3p4/8/8/8/8/N3K3 w - - 0 1",
+               -1);
+    check_pair("chess", "pawn-threat", 0, "8/8/8/3p4/4P3/8/8/k3K3 b - - 0 1", "8/8/8/p7/4P3/8/8/k3K3 b - - 0 1", 0);
+    check_pair("chess", "pawn-threat", 0, "4k3/8/8/4p3/3K4/8/8/8 w - - 0 1", "4k3/8/8/4p3/8/8/8/1K6 w - - 0 1", 0);
+}
+
+/* Black to move: the d1 rook attacks the knight on d5, which nothing
+ * defends, and on a5 nothing; defended by a pawn on e6 (not on e4) or
+ * beside its king it is not hanging; White to move, it counts nothing.
+ * The d8 rook attacks White's undefended knight on d5.  In the variant
+ * where rooks are Titans the a4 rook the bishop attacks is never taken,
+ * so it is not hanging either. */
+static void hanging_chess(void **state)
+{
+    (void)state;
+    check_pair("chess", "hanging", 32, "4k3/8/8/3n4/8/8/8/3RK3 b - - 0 1", "4k3/8/8/n7/8/8/8/3RK3 b - - 0 1", 1);
+    check_pair("chess", "hanging", 32, "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "4k3/8/8/n7/8/8/8/3RK3 w - - 0 1", 0);
+    check_pair("chess", "hanging", 32, "4k3/8/4p3/3n4/8/8/8/3RK3 b - - 0 1", "4k3/8/8/3n4/4p3/8/8/3RK3 b - - 0 1",
+               -1);
+    check_pair("chess", "hanging", 32, "4k3/3n4/8/8/8/8/8/3RK3 b - - 0 1", "4k3/8/8/3n4/8/8/8/3RK3 b - - 0 1", -1);
+    check_pair("chess", "hanging", 32, "3rk3/8/8/3N4/8/8/8/4K3 w - - 0 1", "3rk3/8/8/N7/8/8/8/4K3 w - - 0 1", -1);
+    check_pair("chess", "hanging", 32, "4k3/8/8/8/r7/8/8/3BK3 b - - 0 1", "4k3/8/8/r7/8/8/8/3BK3 b - - 0 1", 1);
+    check_pair("chess-titan-rooks", "hanging", 32, "4k3/8/8/8/r7/8/8/3BK3 b - - 0 1", "4k3/8/8/r7/8/8/8/3BK3 b - - 0 1",
+               0);
+}
+
 /* What one piece reaches, counted by hand: the f1 rook f2-f8 and g1, h1
  * (9), of them f7 and f8 next to the king on g8; the e6 knight lands on
  * f8 and g7 of that zone. */
@@ -268,6 +314,7 @@ int main(void)
         cmocka_unit_test(open_files_titan),     cmocka_unit_test(undeveloped_titan),
         cmocka_unit_test(colour_pair_chess),    cmocka_unit_test(slide_reach_chess),
         cmocka_unit_test(king_reach_chess),     cmocka_unit_test(piece_reach_counts),
+        cmocka_unit_test(pawn_threat_chess),    cmocka_unit_test(hanging_chess),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

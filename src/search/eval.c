@@ -330,7 +330,8 @@ static void init_live_tables(EvalTables *e, const Variant *v, int t)
 
 void eval_live_marks(const EvalTables *e, const Position *p, uint8_t marks[NC_MAX_SQ])
 {
-    memset(marks, 0, NC_MAX_SQ);
+    /* only the board's own squares are read (eval_piece_reach) */
+    memset(marks + e->mark_lo, 0, (size_t)(e->mark_hi - e->mark_lo + 1));
     for (int c = 0; c < 2; c++) {
         for (int i = 0; i < p->npieces[c]; i++) {
             int sq = p->plist[c][i], code = p->board[sq];
@@ -378,6 +379,12 @@ void eval_init(EvalTables *e, const Variant *v)
     free(ml);
     draw_init(&e->draw, v);
     bool bound = false;
+    e->mark_lo = NC_MAX_SQ - 1;
+    e->mark_hi = 0;
+    for (int i = 0; i < v->nsquares; i++) {
+        e->mark_lo = v->squares[i] < e->mark_lo ? v->squares[i] : e->mark_lo;
+        e->mark_hi = v->squares[i] > e->mark_hi ? v->squares[i] : e->mark_hi;
+    }
     for (int i = 0; i < v->nsquares; i++)
         e->sq_colour[v->squares[i]] = (uint8_t)((v->file_of[v->squares[i]] + v->rank_of[v->squares[i]]) & 1);
     for (int t = 0; t < v->ntypes; t++) {
@@ -385,7 +392,8 @@ void eval_init(EvalTables *e, const Variant *v)
         bound = bound || e->pair_bit[nc_code(t, NC_WHITE)];
     }
     e->pairs_on = w->colour_pair && bound;
-    e->reach_on = w->slide_reach || w->king_reach;
+    e->threats_on = w->pawn_threat || w->hanging;
+    e->reach_on = w->slide_reach || w->king_reach || e->threats_on;
 }
 
 void eval_king_counts(const EvalTables *e, const Position *p, int c, int counts[4])
@@ -474,21 +482,58 @@ static int blend_for_side(const EvalTables *e, const Position *p, int mat, int m
     return p->side == NC_WHITE ? score : -score;
 }
 
-/* The colour-bound pairs, slide reach and king reach of colour c, added
- * to its middlegame and endgame scores; marks is filled when reach_on. */
-static void live_score(const EvalTables *e, const Position *p, int c, const uint8_t *marks, int *mg, int *eg)
+/* Colour-bound types held on both colours of square, from a side's mask
+ * of pair_bit shifted by sq_colour. */
+static inline int pair_count(uint64_t mask)
 {
-    const EvalWeights *w = &e->v->eval_weights;
-    uint64_t pairs = 0;
-    LiveReach lr = {0};
-    for (int i = 0; i < p->npieces[c]; i++) {
-        int sq = p->plist[c][i], code = p->board[sq];
-        pairs |= e->pair_bit[code] << e->sq_colour[sq];
-        if (e->reach_on)
-            eval_piece_reach(e, p, marks, sq, code, &lr);
+    return __builtin_popcountll(mask & (mask >> 1) & 0x5555555555555555ULL);
+}
+
+/* Adds to the enemy's counts what threatens colour c's piece on sq: an
+ * enemy pawn's guard, and being attacked (by pawn, king or a plain slide
+ * or leap) with nothing of c's defending it.  Royal pieces and Titans
+ * are never taken, so nothing threatens them. */
+static void count_threats(const EvalTables *e, const uint8_t *marks, int c, int sq, int code, LiveCounts *enemy)
+{
+    if (e->v->code_flags[code] & (NC_CF_ROYAL | NC_CF_TITAN))
+        return;
+    int m = marks[sq], by = MARK_PAWN_GUARD | MARK_KING_ZONE | MARK_ATTACK;
+    enemy->pawn_threat += !e->promoter[code] && (m & MARK_PAWN_GUARD << !c);
+    enemy->hanging += (m & by << !c) && !(m & by << c);
+}
+
+void eval_live_counts(const EvalTables *e, const Position *p, LiveCounts out[2])
+{
+    uint8_t marks[NC_MAX_SQ];
+    memset(out, 0, 2 * sizeof *out);
+    if (e->reach_on)
+        eval_live_marks(e, p, marks);
+    for (int c = 0; c < 2; c++) {
+        uint64_t pairs = 0;
+        for (int i = 0; i < p->npieces[c]; i++) {
+            int sq = p->plist[c][i], code = p->board[sq];
+            pairs |= e->pair_bit[code] << e->sq_colour[sq];
+            if (e->reach_on)
+                eval_piece_reach(e, p, marks, sq, code, &out[c].reach);
+        }
+        out[c].pairs = e->pairs_on ? pair_count(pairs) : 0;
     }
-    int both = w->slide_reach * lr.reach + (e->pairs_on ? w->colour_pair * eval_pair_count(pairs) : 0);
-    *mg += both + w->king_reach * lr.zone;
+    /* after both sides' reach, which marks what each attacks; only the
+     * side to move's pieces, since what it threatens the search takes
+     * at once, while its own pieces' danger shows only a move later */
+    int c = p->side;
+    for (int i = 0; i < p->npieces[c] && e->threats_on; i++) {
+        int sq = p->plist[c][i];
+        count_threats(e, marks, c, sq, p->board[sq], &out[!c]);
+    }
+}
+
+/* The live terms of colour c's counts, added to its mg and eg. */
+static void live_score(const EvalWeights *w, const LiveCounts *n, int *mg, int *eg)
+{
+    int both = w->slide_reach * n->reach.reach + w->colour_pair * n->pairs + w->pawn_threat * n->pawn_threat +
+               w->hanging * n->hanging;
+    *mg += both + w->king_reach * n->reach.zone;
     *eg += both;
 }
 
@@ -497,9 +542,6 @@ int eval_position(const EvalTables *e, const Position *p)
     const Variant *v = e->v;
     int mat = 0, mg = 0, eg = 0, phase_mat = 0;
     SideTally tally[2];
-    uint8_t marks[NC_MAX_SQ];
-    if (e->reach_on)
-        eval_live_marks(e, p, marks);
     for (int c = 0; c < 2; c++) {
         int sign = c == NC_WHITE ? 1 : -1;
         int cm = 0, cmg = 0, ceg = 0;
@@ -514,8 +556,6 @@ int eval_position(const EvalTables *e, const Position *p)
             if (e->structure_on)
                 eval_note_piece(e, p, c, sq, code, &st);
         }
-        if (e->pairs_on || e->reach_on)
-            live_score(e, p, c, marks, &cmg, &ceg);
         if (v->has_drops)
             for (int t = 0; t < v->ntypes; t++)
                 if (p->hand[c][t]) {
@@ -542,5 +582,15 @@ int eval_position(const EvalTables *e, const Position *p)
      * skipped earlier because it costs time on the big boards */
     if (phase < v->eval_weights.passed_phase)
         eg += passed(e, p);
+    if (e->pairs_on || e->reach_on) {
+        LiveCounts n[2];
+        eval_live_counts(e, p, n);
+        for (int c = 0; c < 2; c++) {
+            int lmg = 0, leg = 0;
+            live_score(&v->eval_weights, &n[c], &lmg, &leg);
+            mg += c == NC_WHITE ? lmg : -lmg;
+            eg += c == NC_WHITE ? leg : -leg;
+        }
+    }
     return blend_for_side(e, p, mat, mg, eg, phase);
 }

@@ -36,12 +36,14 @@ typedef struct {
     /* slide-reach and king-reach: each code's plain slides (board offset,
      * most steps) and plain leaps, and the squares a promoting code guards
      * (its one-step and leaping moves that may take) */
-    bool reach_on;            /* slide-reach or king-reach is not 0 */
+    bool reach_on;            /* slide-reach, king-reach, pawn-threat or hanging is not 0 */
+    bool threats_on;          /* pawn-threat or hanging is not 0 */
     uint8_t nreach[2 * NC_MAX_TYPES + 1];
     int16_t reach_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
     uint8_t reach_max[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
     uint8_t nleap[2 * NC_MAX_TYPES + 1];
     int16_t leap_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
+    int mark_lo, mark_hi;     /* the board's first and last square (eval_live_marks) */
     uint8_t nguard[2 * NC_MAX_TYPES + 1];
     int16_t guard_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
     DrawTables draw;          /* material that cannot mate, the wrong rook pawn */
@@ -74,9 +76,12 @@ bool eval_is_passed(const EvalTables *e, const Position *p, int sq);
 
 /* What eval_live_marks() marks on a square, shifted left by the colour:
  * guarded by that colour's promoting pieces (its pawns), and next to or
- * under that colour's royal piece (its king zone). */
-enum { MARK_PAWN_GUARD = 1, MARK_KING_ZONE = 4 };
+ * under that colour's royal piece (its king zone); eval_piece_reach()
+ * adds the squares where that colour's plain slides end on a piece and
+ * where its plain leaps land (attacked or defended). */
+enum { MARK_PAWN_GUARD = 1, MARK_KING_ZONE = 4, MARK_ATTACK = 16 };
 void eval_live_marks(const EvalTables *e, const Position *p, uint8_t marks[NC_MAX_SQ]);
+/* (Only the board's squares are set: the others are never read.) */
 
 typedef struct {
     int reach; /* squares for slide-reach */
@@ -87,12 +92,14 @@ typedef struct {
  * slides reach now and the enemy's pawns do not guard (empty ones, and
  * the enemy piece or Titan that ends a line); to zone, the squares of
  * the enemy king zone its slides reach (the piece ending a line counted
- * whoever's it is) and its plain leaps land on.  Nothing for royal and
- * promoting types, whose safety and advance other terms measure. */
-static inline void eval_piece_reach(const EvalTables *e, const Position *p, const uint8_t *marks, int sq, int code,
+ * whoever's it is) and its plain leaps land on.  Marks MARK_ATTACK on
+ * the squares a line ends on and the leaps land on.  Nothing for royal
+ * and promoting types, whose safety and advance other terms measure. */
+static inline void eval_piece_reach(const EvalTables *e, const Position *p, uint8_t *marks, int sq, int code,
                                     LiveReach *out)
 {
     int own = nc_colour(code), guard = MARK_PAWN_GUARD << !own, zone = MARK_KING_ZONE << !own;
+    uint8_t attack = (uint8_t)(MARK_ATTACK << own);
     int n = 0, z = 0;
     for (int d = 0; d < e->nreach[code]; d++) {
         int off = e->reach_off[code][d], s = sq + off, left = e->reach_max[code][d];
@@ -102,6 +109,7 @@ static inline void eval_piece_reach(const EvalTables *e, const Position *p, cons
         }
         if (left > 0 && p->board[s] != NC_OFF) {
             z += !!(marks[s] & zone);
+            marks[s] |= attack;
             if (nc_colour(p->board[s]) != own)
                 n += !(marks[s] & guard); /* the line ends on an enemy piece within reach */
         }
@@ -110,19 +118,26 @@ static inline void eval_piece_reach(const EvalTables *e, const Position *p, cons
         int s = sq + e->leap_off[code][d];
         /* a long leap from an edge may leave the padded board; a king on
          * the edge has zone marks off the board, which do not count */
-        if (s >= 0 && s < NC_MAX_SQ && p->board[s] != NC_OFF)
+        if (s >= 0 && s < NC_MAX_SQ && p->board[s] != NC_OFF) {
             z += !!(marks[s] & zone);
+            marks[s] |= attack;
+        }
     }
     out->reach += n;
     out->zone += z;
 }
 
-/* Colour-bound types held on both colours of square, from a side's mask
- * of pair_bit shifted by sq_colour. */
-static inline int eval_pair_count(uint64_t mask)
-{
-    return __builtin_popcountll(mask & (mask >> 1) & 0x5555555555555555ULL);
-}
+/* What the live terms count for one side, from its point of view. */
+typedef struct {
+    int pairs;       /* colour-bound types it has on both colours (colour-pair) */
+    LiveReach reach; /* slide-reach, king-reach */
+    int pawn_threat; /* enemy pieces, not royal, promoting or Titans, its pawns guard */
+    int hanging;     /* enemy pieces, not royal or Titans, it attacks and none of theirs defend */
+} LiveCounts;
+/* The live counts of both sides (indexed by colour); pawn_threat and
+ * hanging are counted only when e->threats_on, and only for the side not
+ * to move (against the pieces of the side to move). */
+void eval_live_counts(const EvalTables *e, const Position *p, LiveCounts out[2]);
 
 /* Pawn structure and open lines, counted from tallies that eval_position
  * gathers in its one pass over the pieces (eval_note_piece); "pawn" is any

@@ -25,6 +25,9 @@ EvalProbe *eval_probe_new(const Variant *v)
         return NULL;
     }
     eval_init(&ep->et, v);
+    /* counted whatever their weights, so that the tuner can fit one from
+     * 0; a weight of 0 adds nothing to the score */
+    ep->et.pairs_on = ep->et.reach_on = ep->et.threats_on = true;
     for (int t = 0; t < v->ntypes; t++)
         for (int c = 0; c < 2; c++)
             eval_square_facts(v, t, c, ep->facts[nc_code(t, c)], ml);
@@ -135,21 +138,19 @@ static void structure_terms(const EvalTables *et, const Position *p, EvalTerms *
     }
 }
 
-/* The colour-bound pairs, slide reach and king reach of colour c; marks
- * from eval_live_marks(). */
-static void live_terms(const EvalTables *et, const Position *p, int c, const uint8_t *marks, EvalTerms *o)
+/* The colour-bound pairs, reach and threats of both sides. */
+static void live_terms(const EvalTables *et, const Position *p, EvalTerms *o)
 {
-    double s = c == NC_WHITE ? 1 : -1;
-    uint64_t pairs = 0;
-    LiveReach lr = {0};
-    for (int i = 0; i < p->npieces[c]; i++) {
-        int sq = p->plist[c][i], code = p->board[sq];
-        pairs |= et->pair_bit[code] << et->sq_colour[sq];
-        eval_piece_reach(et, p, marks, sq, code, &lr);
+    LiveCounts n[2];
+    eval_live_counts(et, p, n);
+    for (int c = 0; c < 2; c++) {
+        double s = c == NC_WHITE ? 1 : -1;
+        add(o, W(colour_pair), s * n[c].pairs, s * n[c].pairs);
+        add(o, W(slide_reach), s * n[c].reach.reach, s * n[c].reach.reach);
+        add(o, W(king_reach), s * n[c].reach.zone, 0);
+        add(o, W(pawn_threat), s * n[c].pawn_threat, s * n[c].pawn_threat);
+        add(o, W(hanging), s * n[c].hanging, s * n[c].hanging);
     }
-    add(o, W(colour_pair), s * eval_pair_count(pairs), s * eval_pair_count(pairs));
-    add(o, W(slide_reach), s * lr.reach, s * lr.reach);
-    add(o, W(king_reach), s * lr.zone, 0);
 }
 
 void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
@@ -158,8 +159,6 @@ void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
     const Variant *v = et->v;
     memset(o, 0, sizeof *o);
     int phase_mat = 0;
-    uint8_t marks[NC_MAX_SQ];
-    eval_live_marks(et, p, marks);
     for (int c = 0; c < 2; c++) {
         for (int i = 0; i < p->npieces[c]; i++) {
             int sq = p->plist[c][i], code = p->board[sq];
@@ -169,8 +168,8 @@ void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
         }
         phase_mat += hand_terms(v, et, p, c, o);
         king_terms(et, p, c, o);
-        live_terms(et, p, c, marks, o);
     }
+    live_terms(et, p, o);
     structure_terms(et, p, o);
     int phase = et->phase_total > 0 ? phase_mat * 256 / et->phase_total : 0;
     o->phase = phase > 256 ? 256 : phase;
