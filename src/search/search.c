@@ -34,8 +34,7 @@
  *     7        8      400 000      0    25%
  *     8       10    1 000 000      0    50%
  *     9       16    3 000 000      0    70%
- *    10    unlimited     -         0   100%  full strength   8/20 against Skill 8,
- *                                                          5/20 against Skill 10
+ *    10    unlimited     -         0   100%  full strength   9.5/20 against Skill 10
  *
  * Measured in orthodox chess self-play (--selfplay, 20 games a pair, 40
  * for 2-1 and 3-2): each level from 2 to 6 scored 77% to 98% against the
@@ -49,10 +48,12 @@
  * +/- 83 Elo; with 7 at 12%, it was only 28 +/- 54 above level 6.
  * The last column: against Fairy-Stockfish 11.1 (Debian's, at its UCI
  * option "Skill Level"), orthodox chess under the match tool at 10 s +
- * 0.1 s a move, 20 games each, 6 random opening plies, before levels 7-9
- * had time shares (not yet measured again).  So level N is about Skill
- * Level N - 2 for N from 4 to 6, level 2 is well below Skill 0, and level
- * 10 is about Skill 7.
+ * 0.1 s a move, 20 games each, 6 random opening plies: levels 2-6 before
+ * levels 7-9 had time shares (not yet measured again), level 10 with
+ * orthodox chess's fitted weights (7 wins, 8 losses, 5 draws; in
+ * Capablanca chess it scored 1.5/20 against Skill 10).  So level N is
+ * about Skill Level N - 2 for N from 4 to 6, level 2 is well below Skill
+ * 0, and level 10 is about Skill 10 in orthodox chess.
  *
  * When a search gets no depth, time or node limit at all, level 10 thinks
  * for 5 seconds (so a forgotten limit cannot hang the program).
