@@ -649,8 +649,9 @@ static void test_block_limits(void **state)
 /* Writes n bytes of text to a new file under dir; returns its path (static). */
 static const char *write_file(const char *dir, const char *text, size_t n)
 {
-    static char path[512];
-    snprintf(path, sizeof path, "%s/v.txt", dir);
+    static char path[700];
+    int len = snprintf(path, sizeof path, "%s/v.txt", dir);
+    assert_true(len > 0 && (size_t)len < sizeof path);
     FILE *f = fopen(path, "wb");
     assert_non_null(f);
     assert_int_equal(fwrite(text, 1, n, f), n);
