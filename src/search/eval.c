@@ -330,8 +330,11 @@ static void init_live_tables(EvalTables *e, const Variant *v, int t)
 
 void eval_live_marks(const EvalTables *e, const Position *p, uint8_t marks[NC_MAX_SQ])
 {
-    /* only the board's own squares are read (eval_piece_reach) */
-    memset(marks + e->mark_lo, 0, (size_t)(e->mark_hi - e->mark_lo + 1));
+    /* only the board's own squares are read (eval_piece_reach); they
+     * are listed in ascending order */
+    const Variant *v = e->v;
+    int lo = v->squares[0], hi = v->squares[v->nsquares - 1];
+    memset(marks + lo, 0, (size_t)(hi - lo + 1));
     for (int c = 0; c < 2; c++) {
         for (int i = 0; i < p->npieces[c]; i++) {
             int sq = p->plist[c][i], code = p->board[sq];
@@ -379,12 +382,6 @@ void eval_init(EvalTables *e, const Variant *v)
     free(ml);
     draw_init(&e->draw, v);
     bool bound = false;
-    e->mark_lo = NC_MAX_SQ - 1;
-    e->mark_hi = 0;
-    for (int i = 0; i < v->nsquares; i++) {
-        e->mark_lo = v->squares[i] < e->mark_lo ? v->squares[i] : e->mark_lo;
-        e->mark_hi = v->squares[i] > e->mark_hi ? v->squares[i] : e->mark_hi;
-    }
     for (int i = 0; i < v->nsquares; i++)
         e->sq_colour[v->squares[i]] = (uint8_t)((v->file_of[v->squares[i]] + v->rank_of[v->squares[i]]) & 1);
     for (int t = 0; t < v->ntypes; t++) {

@@ -43,7 +43,6 @@ typedef struct {
     uint8_t reach_max[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
     uint8_t nleap[2 * NC_MAX_TYPES + 1];
     int16_t leap_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
-    int mark_lo, mark_hi;     /* the board's first and last square (eval_live_marks) */
     uint8_t nguard[2 * NC_MAX_TYPES + 1];
     int16_t guard_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
     DrawTables draw;          /* material that cannot mate, the wrong rook pawn */
