@@ -325,10 +325,11 @@ static void init_live_tables(EvalTables *e, const Variant *v, int t)
                 e->reach_max[code][n] = at->max ? at->max : UINT8_MAX;
             }
         }
+        e->reaches[code] = e->nreach[code] || e->nleap[code];
     }
 }
 
-void eval_live_marks(const EvalTables *e, const Position *p, uint8_t marks[NC_MAX_SQ])
+void eval_live_marks(const EvalTables *restrict e, const Position *restrict p, uint8_t marks[restrict NC_MAX_SQ])
 {
     /* only the board's own squares are read (eval_piece_reach); they
      * are listed in ascending order */
@@ -391,6 +392,10 @@ void eval_init(EvalTables *e, const Variant *v)
     e->pairs_on = w->colour_pair && bound;
     e->threats_on = w->pawn_threat || w->hanging;
     e->reach_on = w->slide_reach || w->king_reach || e->threats_on;
+    for (int own = 0; own < 2; own++)
+        for (int m = 0; m < 16; m++)
+            e->reach_step[own][m] =
+                (uint32_t)!(m & MARK_PAWN_GUARD << !own) | (uint32_t)!!(m & MARK_KING_ZONE << !own) << 16;
 }
 
 void eval_king_counts(const EvalTables *e, const Position *p, int c, int counts[4])
@@ -507,12 +512,14 @@ void eval_live_counts(const EvalTables *e, const Position *p, LiveCounts out[2])
         eval_live_marks(e, p, marks);
     for (int c = 0; c < 2; c++) {
         uint64_t pairs = 0;
+        LiveReach reach = {0};
         for (int i = 0; i < p->npieces[c]; i++) {
             int sq = p->plist[c][i], code = p->board[sq];
             pairs |= e->pair_bit[code] << e->sq_colour[sq];
-            if (e->reach_on)
-                eval_piece_reach(e, p, marks, sq, code, &out[c].reach);
+            if (e->reach_on && e->reaches[code])
+                eval_piece_reach(e, p, marks, sq, code, &reach);
         }
+        out[c].reach = reach;
         out[c].pairs = e->pairs_on ? pair_count(pairs) : 0;
     }
     /* after both sides' reach, which marks what each attacks; only the

@@ -42,9 +42,14 @@ typedef struct {
     int16_t reach_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
     uint8_t reach_max[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
     uint8_t nleap[2 * NC_MAX_TYPES + 1];
+    bool reaches[2 * NC_MAX_TYPES + 1];  /* nreach or nleap is not 0 */
     int16_t leap_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
     uint8_t nguard[2 * NC_MAX_TYPES + 1];
     int16_t guard_off[2 * NC_MAX_TYPES + 1][NC_MAX_ATOMS * NC_MAX_DIRS];
+    /* what an empty square a colour's slide passes adds, by its guard and
+     * zone marks (marks & 15): 1 when the enemy's pawns do not guard it,
+     * plus 1 << 16 when it is in the enemy king zone (eval_piece_reach) */
+    uint32_t reach_step[2][16];
     DrawTables draw;          /* material that cannot mate, the wrong rook pawn */
 } EvalTables;
 
@@ -77,9 +82,10 @@ bool eval_is_passed(const EvalTables *e, const Position *p, int sq);
  * guarded by that colour's promoting pieces (its pawns), and next to or
  * under that colour's royal piece (its king zone); eval_piece_reach()
  * adds the squares where that colour's plain slides end on a piece and
- * where its plain leaps land (attacked or defended). */
+ * where its plain leaps land (attacked or defended).  The guard and zone
+ * marks of both colours fit in the low four bits (reach_step). */
 enum { MARK_PAWN_GUARD = 1, MARK_KING_ZONE = 4, MARK_ATTACK = 16 };
-void eval_live_marks(const EvalTables *e, const Position *p, uint8_t marks[NC_MAX_SQ]);
+void eval_live_marks(const EvalTables *restrict e, const Position *restrict p, uint8_t marks[restrict NC_MAX_SQ]);
 /* (Only the board's squares are set: the others are never read.) */
 
 typedef struct {
@@ -94,36 +100,39 @@ typedef struct {
  * whoever's it is) and its plain leaps land on.  Marks MARK_ATTACK on
  * the squares a line ends on and the leaps land on.  Nothing for royal
  * and promoting types, whose safety and advance other terms measure. */
-static inline void eval_piece_reach(const EvalTables *e, const Position *p, uint8_t *marks, int sq, int code,
-                                    LiveReach *out)
+static inline void eval_piece_reach(const EvalTables *restrict e, const Position *restrict p,
+                                    uint8_t *restrict marks, int sq, int code, LiveReach *out)
 {
+    /* restrict: the stores to marks (bytes) would otherwise make the
+     * compiler read the tables and the board again after each one */
     int own = nc_colour(code), guard = MARK_PAWN_GUARD << !own, zone = MARK_KING_ZONE << !own;
     uint8_t attack = (uint8_t)(MARK_ATTACK << own);
+    const uint32_t *step = e->reach_step[own];
+    const uint8_t *board = p->board;
+    uint32_t steps = 0; /* the empty squares' counts, n in the low half and z in the high */
     int n = 0, z = 0;
-    for (int d = 0; d < e->nreach[code]; d++) {
+    for (int d = 0, nd = e->nreach[code]; d < nd; d++) {
         int off = e->reach_off[code][d], s = sq + off, left = e->reach_max[code][d];
-        for (; left > 0 && p->board[s] == NC_EMPTY; left--, s += off) {
-            n += !(marks[s] & guard);
-            z += !!(marks[s] & zone);
-        }
-        if (left > 0 && p->board[s] != NC_OFF) {
+        for (; left > 0 && board[s] == NC_EMPTY; left--, s += off)
+            steps += step[marks[s] & 15];
+        if (left > 0 && board[s] != NC_OFF) {
             z += !!(marks[s] & zone);
             marks[s] |= attack;
-            if (nc_colour(p->board[s]) != own)
+            if (nc_colour(board[s]) != own)
                 n += !(marks[s] & guard); /* the line ends on an enemy piece within reach */
         }
     }
-    for (int d = 0; d < e->nleap[code]; d++) {
+    for (int d = 0, nd = e->nleap[code]; d < nd; d++) {
         int s = sq + e->leap_off[code][d];
         /* a long leap from an edge may leave the padded board; a king on
          * the edge has zone marks off the board, which do not count */
-        if (s >= 0 && s < NC_MAX_SQ && p->board[s] != NC_OFF) {
+        if (s >= 0 && s < NC_MAX_SQ && board[s] != NC_OFF) {
             z += !!(marks[s] & zone);
             marks[s] |= attack;
         }
     }
-    out->reach += n;
-    out->zone += z;
+    out->reach += n + (int)(steps & 0xffff);
+    out->zone += z + (int)(steps >> 16);
 }
 
 /* What the live terms count for one side, from its point of view. */
