@@ -31,9 +31,9 @@
  *     4        3       20 000     35   100%  club beginner   8/20 against Skill 2
  *     5        4       60 000     15   100%  club player
  *     6        6      150 000      6   100%               11.5/20 against Skill 4
- *     7        8      400 000      0    25%
- *     8       10    1 000 000      0    50%
- *     9       16    3 000 000      0    70%
+ *     7        8      400 000      0    25%               14/20 against Skill 6
+ *     8       10    1 000 000      0    50%                 9/20 against Skill 8
+ *     9       16    3 000 000      0    70%                10/20 against Skill 9
  *    10    unlimited     -         0   100%  full strength   9.5/20 against Skill 10
  *
  * Measured in orthodox chess self-play (--selfplay, 20 games a pair, 40
@@ -49,11 +49,13 @@
  * The last column: against Fairy-Stockfish 11.1 (Debian's, at its UCI
  * option "Skill Level"), orthodox chess under the match tool at 10 s +
  * 0.1 s a move, 20 games each, 6 random opening plies: levels 2-6 before
- * levels 7-9 had time shares (not yet measured again), level 10 with
- * orthodox chess's fitted weights (7 wins, 8 losses, 5 draws; in
- * Capablanca chess it scored 1.5/20 against Skill 10).  So level N is
- * about Skill Level N - 2 for N from 4 to 6, level 2 is well below Skill
- * 0, and level 10 is about Skill 10 in orthodox chess.
+ * levels 7-9 had time shares (not yet measured again), levels 7-10 with
+ * orthodox chess's fitted weights (level 7: 14 wins, 6 losses; 8: 9 wins,
+ * 11 losses; 9: 10 wins, 10 losses; 10: 7 wins, 8 losses, 5 draws; in
+ * Capablanca chess level 10 scored 1.5/20 against Skill 10).  So level N
+ * is about Skill Level N - 2 for N from 4 to 6 and about Skill Level N
+ * for N from 7 to 10 in orthodox chess, and level 2 is well below Skill
+ * 0.
  *
  * When a search gets no depth, time or node limit at all, level 10 thinks
  * for 5 seconds (so a forgotten limit cannot hang the program).
