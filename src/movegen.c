@@ -943,14 +943,6 @@ bool move_is_pseudo_legal(Position *p, const Move *m, MoveList *scratch)
     return false;
 }
 
-bool move_equal(const Move *a, const Move *b)
-{
-    return a->from == b->from && a->to == b->to && a->cap[0] == b->cap[0] &&
-           a->cap[1] == b->cap[1] && a->aux == b->aux && a->aux2 == b->aux2 &&
-           a->kind == b->kind && a->promo == b->promo && a->flags == b->flags &&
-           a->pushdir == b->pushdir;
-}
-
 void move_effects(const Position *p, const Move *m, MoveEffects *fx)
 {
     const Variant *v = p->v;

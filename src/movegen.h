@@ -40,8 +40,15 @@ bool move_is_legal(Position *p, const Move *m);
  * move remembered from a position with the same key is checked so before
  * it is made.  scratch is a move list it may overwrite. */
 bool move_is_pseudo_legal(Position *p, const Move *m, MoveList *scratch);
-/* True when the two moves are the same move. */
-bool move_equal(const Move *a, const Move *b);
+/* True when the two moves are the same move.  Inline: the search's move
+ * ordering compares every move with its killers and countermove. */
+static inline bool move_equal(const Move *a, const Move *b)
+{
+    return a->from == b->from && a->to == b->to && a->cap[0] == b->cap[0] &&
+           a->cap[1] == b->cap[1] && a->aux == b->aux && a->aux2 == b->aux2 &&
+           a->kind == b->kind && a->promo == b->promo && a->flags == b->flags &&
+           a->pushdir == b->pushdir;
+}
 
 /* What a move removes from the board, in the order it happens. */
 enum { FX_CAPTURE, FX_PUSH, FX_CRUSH, FX_EXILE };

@@ -560,10 +560,14 @@ static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash
 /* Selection sort step: brings the best remaining move to index i. */
 static void pick(MoveList *ml, int *sc, int i)
 {
+    /* the highest score first, then the first move that has it: the
+     * first loop has no branch and compiles to vector instructions */
+    int n = ml->n, best = sc[i];
+    for (int j = i + 1; j < n; j++)
+        best = sc[j] > best ? sc[j] : best;
     int b = i;
-    for (int j = i + 1; j < ml->n; j++)
-        if (sc[j] > sc[b])
-            b = j;
+    while (sc[b] != best)
+        b++;
     if (b != i) {
         Move tm = ml->m[i];
         ml->m[i] = ml->m[b];
