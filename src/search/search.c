@@ -34,7 +34,7 @@
  *     7        8      400 000      0    25%               14/20 against Skill 6
  *     8       10    1 000 000      0    50%                 9/20 against Skill 8
  *     9       16    3 000 000      0    70%                10/20 against Skill 9
- *    10    unlimited     -         0   100%  full strength   9.5/20 against Skill 10
+ *    10    unlimited     -         0   100%  full strength    16/40 against Skill 10
  *
  * Measured in orthodox chess self-play (--selfplay, 20 games a pair, 40
  * for 2-1 and 3-2): each level from 2 to 6 scored 77% to 98% against the
@@ -51,11 +51,13 @@
  * 0.1 s a move, 20 games each, 6 random opening plies: levels 2-6 before
  * levels 7-9 had time shares (not yet measured again), levels 7-10 with
  * orthodox chess's fitted weights (level 7: 14 wins, 6 losses; 8: 9 wins,
- * 11 losses; 9: 10 wins, 10 losses; 10: 7 wins, 8 losses, 5 draws; in
- * Capablanca chess level 10 scored 1.5/20 against Skill 10).  So level N
- * is about Skill Level N - 2 for N from 4 to 6 and about Skill Level N
- * for N from 7 to 10 in orthodox chess, and level 2 is well below Skill
- * 0.
+ * 11 losses; 9: 10 wins, 10 losses; 10, two runs of 20: 7 wins, 8
+ * losses, 5 draws and 6 wins, 13 losses, 1 draw).  In Capablanca chess
+ * level 10 scored 5/40 against Skill 10 (1.5/20 and 3.5/20), and against
+ * full strength 0.5/20 in orthodox chess and 1/20 in Capablanca chess.
+ * So level N is about Skill Level N - 2 for N from 4 to 6 and about Skill
+ * Level N for N from 7 to 9 in orthodox chess, level 10 a little below
+ * Skill 10, and level 2 well below Skill 0.
  *
  * When a search gets no depth, time or node limit at all, level 10 thinks
  * for 5 seconds (so a forgotten limit cannot hang the program).
