@@ -392,6 +392,9 @@ void eval_init(EvalTables *e, const Variant *v)
     e->pairs_on = w->colour_pair && bound;
     e->threats_on = w->pawn_threat || w->hanging;
     e->reach_on = w->slide_reach || w->king_reach || e->threats_on;
+    for (int c = 0; c < 2; c++)
+        for (int code = 1; code <= 2 * v->ntypes; code++)
+            e->king_count[c][code] = nc_colour(code) == c ? 1 : 1u << 16;
     for (int own = 0; own < 2; own++)
         for (int m = 0; m < 16; m++)
             e->reach_step[own][m] =
@@ -404,16 +407,18 @@ void eval_king_counts(const EvalTables *e, const Position *p, int c, int counts[
     memset(counts, 0, 4 * sizeof *counts);
     if (!k)
         return;
-    for (int i = 0; i < 8; i++) {
-        int code = p->board[k + e->ring1[i]];
-        if (code != NC_EMPTY && code != NC_OFF)
-            counts[nc_colour(code) == c ? 0 : 2]++;
-    }
-    for (int i = 0; i < 16; i++) {
-        int code = p->board[k + e->ring2[i]];
-        if (code != NC_EMPTY && code != NC_OFF)
-            counts[nc_colour(code) == c ? 1 : 3]++;
-    }
+    /* one table lookup and add a square, no branch (king_count) */
+    const uint32_t *count = e->king_count[c];
+    const uint8_t *board = p->board;
+    uint32_t near = 0, far = 0;
+    for (int i = 0; i < 8; i++)
+        near += count[board[k + e->ring1[i]]];
+    for (int i = 0; i < 16; i++)
+        far += count[board[k + e->ring2[i]]];
+    counts[0] = (int)(near & 0xffff);
+    counts[1] = (int)(far & 0xffff);
+    counts[2] = (int)(near >> 16);
+    counts[3] = (int)(far >> 16);
 }
 
 /* Shelter minus pressure around the king of colour c. */

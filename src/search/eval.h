@@ -28,6 +28,9 @@ typedef struct {
     int forward[2];           /* board offset of a step ahead, per colour */
     bool structure_on;        /* some pawn-structure or open-line weight is not 0 */
     int ring1[8], ring2[16];  /* board offsets at king distance 1 and 2 */
+    /* by a king's colour and a board code: 1 for its own piece, 1 << 16
+     * for an enemy piece, 0 for an empty or off-board square */
+    uint32_t king_count[2][256];
     /* colour-pair: a code of a colour-bound type has two bits (2 * type
      * and the next) in a side's pair mask, set by its square's colour */
     uint64_t pair_bit[2 * NC_MAX_TYPES + 1]; /* 1 << (2 * type), 0 when not colour-bound */
