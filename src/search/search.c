@@ -90,17 +90,22 @@
  * scores are in the window), aspiration windows from depth 5; at depths
  * 1-4 outside PV nodes and check, a capture that the static exchange
  * evaluation (see.c) says loses more than 150 cp a ply of depth is not
- * searched unless it may give check.  Checks extend by one ply.  The
- * table's move is searched first, before the node's other moves are
- * generated (it is checked to be one of them with move_is_pseudo_legal(),
- * since another position may share the key).  Captures are ordered by
- * gain, then by the cheaper mover; one by a piece worth more than its gain
- * is valued by the exchange evaluation when it comes up in the order, and
- * goes after the quiet moves when it loses material.  Quiet moves are
- * ordered by killers, the countermove (the quiet move that last refuted
- * the previous move) and history: by mover and square, plus continuation
- * history (how the move did after each of the two moves before it);
- * late-move reductions follow it too.
+ * searched unless it may give check.  Checks extend by one ply, and so
+ * does the table's move when it is singular: from depth 8, when the table
+ * holds a lower bound or exact score for it from at most three plies
+ * shallower, the node's other moves are searched at half the depth
+ * against that score less 2 cp a ply of depth; if none reaches it, the
+ * table's move is extended, and if that bound is already at or above
+ * beta, the node is cut off.  The table's move is searched first,
+ * before the node's other moves are generated (it is checked to be one of
+ * them with move_is_pseudo_legal(), since another position may share the
+ * key).  Captures are ordered by gain, then by the cheaper mover; one by
+ * a piece worth more than its gain is valued by the exchange evaluation
+ * when it comes up in the order, and goes after the quiet moves when it
+ * loses material.  Quiet moves are ordered by killers, the countermove
+ * (the quiet move that last refuted the previous move) and history: by
+ * mover and square, plus continuation history (how the move did after
+ * each of the two moves before it); late-move reductions follow it too.
  * SearchLimits.flags switches the table or all of the pruning off (the
  * quiescence search's delta pruning and skipped captures included). */
 #include "search.h"
@@ -222,6 +227,9 @@ struct Search {
     size_t cont_entries;
     Move pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
+    /* the move a singular-extension search at each ply leaves out (to 0:
+     * none) */
+    Move excluded[MAX_PLY];
     int lmr[64][64];
     MoveList scratch;                 /* for the exchange evaluation and checking a table move */
     uint64_t rng;
@@ -865,23 +873,26 @@ static bool node_is_settled(Search *s, int ply, bool incheck, int *score)
     return false;
 }
 
-/* Looks the position up in the transposition table: sets *hash_move when
+/* Looks the position up in the transposition table: copies a found entry
+ * to *entry (its score made relative to this ply), sets *hash_move when
  * the entry has one, and returns true with *score when the entry's bound
  * already decides this (non-PV) node. */
 static bool hash_cutoff(Search *s, int depth, int alpha, int beta, int ply, bool pvnode, Move *hash_move,
-                        bool *have_hash, int *score)
+                        bool *have_hash, TTEntry *entry, int *score)
 {
     TTEntry *te = tt_probe(s, s->pos.key);
     *have_hash = false;
     if (!te)
         return false;
+    int ts = score_from_tt(te->score, ply);
+    *entry = *te;
+    entry->score = (int16_t)ts;
     if (te->move.to) {
         *hash_move = te->move;
         *have_hash = true;
     }
     if (pvnode || te->depth < depth)
         return false;
-    int ts = score_from_tt(te->score, ply);
     if (te->flag == TT_EXACT || (te->flag == TT_LOWER && ts >= beta) || (te->flag == TT_UPPER && ts <= alpha)) {
         *score = ts;
         return true;
@@ -974,6 +985,7 @@ static void update_pv(Search *s, int ply, const Move *m)
 typedef struct {
     int depth, static_eval;
     bool incheck, pvnode;
+    bool singular;                 /* the table's move is singular: it is extended */
     const int16_t *cont1, *cont2;  /* continuation rows of the two moves before (cont_row) */
 } NodeContext;
 
@@ -1041,7 +1053,7 @@ static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int 
     }
     (*legal)++;
     bool gives_check = in_check(p);
-    int ext = gives_check && ply < 2 * s->root_depth + 4 ? 1 : 0;
+    int ext = (gives_check || (nc->singular && sc[i] == SC_HASH)) && ply < 2 * s->root_depth + 4 ? 1 : 0;
     bool prunable = s->prune && !nc->pvnode && !nc->incheck && !gives_check && !tactical && !killer &&
                     *legal > 1 && alpha > -MATE_BOUND;
     if (late && !gives_check) {
@@ -1144,10 +1156,42 @@ static bool search_moves(Search *s, const NodeContext *nc, int beta, int ply, co
     score_moves(s, ml, sc, hash, ply);
     if (first)
         first = hash_move_to_front(ml, sc, hash);
+    const Move *excluded = s->excluded[ply].to ? &s->excluded[ply] : NULL;
     for (int i = first; i < ml->n; i++) {
         pick_ordered(s, ml, sc, i);
+        if (excluded && move_equal(&ml->m[i], excluded))
+            continue;
         if (loop_move(s, nc, i, beta, ply, lp))
             return s->stopped;
+    }
+    return false;
+}
+
+/* Singular extension: when the table's move held a lower bound (or was
+ * exact) at nearly this depth, the node's other moves are searched at
+ * half the depth against a bound a little below the table's score.  When
+ * none reaches it, the table's move is singular (the only good one) and
+ * is searched a ply deeper; when that bound is at or above beta, several
+ * moves beat beta and the node is cut off (true, with the score). */
+#define SINGULAR_DEPTH 8
+static bool singular_test(Search *s, int depth, int beta, int ply, bool incheck, const Move *hash_move,
+                          int tt_score, bool *singular, int *score)
+{
+    int sbeta = tt_score - 2 * depth;
+    s->excluded[ply] = *hash_move;
+    int v = pvs(s, (depth - 1) / 2, sbeta - 1, sbeta, ply, incheck, false, false);
+    s->excluded[ply] = (Move){0};
+    if (s->stopped) {
+        *score = 0;
+        return true;
+    }
+    if (v < sbeta) {
+        *singular = true;
+        return false;
+    }
+    if (sbeta >= beta) {
+        *score = sbeta;
+        return true;
     }
     return false;
 }
@@ -1175,23 +1219,34 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
         return alpha;
 
     Move hash_move;
-    bool have_hash;
-    if (hash_cutoff(s, depth, alpha, beta, ply, pvnode, &hash_move, &have_hash, &score))
+    bool have_hash = false;
+    TTEntry te = {0};
+    /* a singular-extension search (one move left out) neither takes nor
+     * leaves anything in the table, which holds the whole node */
+    bool excluding = s->excluded[ply].to != 0;
+    if (!excluding && hash_cutoff(s, depth, alpha, beta, ply, pvnode, &hash_move, &have_hash, &te, &score))
         return score;
     int static_eval = incheck ? -INF : evaluate(s, p);
     /* internal iterative reduction: with no move from the table, a node
      * is searched a ply shallower (its best move is found for next time) */
-    if (s->prune && depth >= 4 && !have_hash && !incheck)
+    if (s->prune && depth >= 4 && !have_hash && !incheck && !excluding)
         depth--;
     /* reverse futility: far above beta near the leaves */
-    if (s->prune && !pvnode && !incheck && depth <= 3 && beta > -MATE_BOUND && beta < MATE_BOUND &&
+    if (s->prune && !pvnode && !incheck && !excluding && depth <= 3 && beta > -MATE_BOUND && beta < MATE_BOUND &&
         static_eval - 110 * depth >= beta)
         return static_eval;
-    if (s->prune && !pvnode && !incheck && allow_null && depth >= 3 && static_eval >= beta && beta < MATE_BOUND &&
-        has_pieces(p, p->side) && null_move_cutoff(s, depth, beta, static_eval, ply, &score))
+    if (s->prune && !pvnode && !incheck && !excluding && allow_null && depth >= 3 && static_eval >= beta &&
+        beta < MATE_BOUND && has_pieces(p, p->side) && null_move_cutoff(s, depth, beta, static_eval, ply, &score))
         return score;
+    bool singular = false;
+    if (s->prune && !excluding && have_hash && depth >= SINGULAR_DEPTH && te.depth >= depth - 3 &&
+        te.flag != TT_UPPER && te.score > -MATE_BOUND && te.score < MATE_BOUND && ply < 2 * s->root_depth) {
+        if (singular_test(s, depth, beta, ply, incheck, &hash_move, te.score, &singular, &score))
+            return score;
+    }
 
     NodeContext nc = {.depth = depth, .static_eval = static_eval, .incheck = incheck, .pvnode = pvnode,
+                      .singular = singular,
                       .cont1 = cont_row(s, ply, 1), .cont2 = cont_row(s, ply, 2)};
     MoveLoop lp = {.best = -INF, .alpha = alpha};
     int orig_alpha = alpha;
@@ -1201,11 +1256,12 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     Move best_move = lp.best_move;
     bool have_best = lp.have_best;
     if (legal == 0)
-        return no_move_score(p, incheck, ply);
+        return excluding ? alpha : no_move_score(p, incheck, ply);
     if (!have_best)
         return alpha; /* every move after the first was pruned: impossible, kept safe */
     int flag = best >= beta ? TT_LOWER : best > orig_alpha ? TT_EXACT : TT_UPPER;
-    tt_store(s, p->key, depth, best, flag, &best_move, ply);
+    if (!excluding)
+        tt_store(s, p->key, depth, best, flag, &best_move, ply);
     return best;
 }
 
