@@ -1243,6 +1243,8 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
         te.flag != TT_UPPER && te.score > -MATE_BOUND && te.score < MATE_BOUND && ply < 2 * s->root_depth) {
         if (singular_test(s, depth, beta, ply, incheck, &hash_move, te.score, &singular, &score))
             return score;
+        /* the test ran at this ply: its line is not this node's */
+        s->pvlen[ply] = ply;
     }
 
     NodeContext nc = {.depth = depth, .static_eval = static_eval, .incheck = incheck, .pvnode = pvnode,
