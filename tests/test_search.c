@@ -543,6 +543,89 @@ static void timeman_plans(void **state)
     assert_true(near(b.most, 0));
 }
 
+/* Nodes of a fixed-depth search from a fresh search object, and its best
+ * move as text; name=value pairs in params are set first. */
+static uint64_t search_nodes(const char *variant, int depth, const char *param, int value, char *best, int bestlen)
+{
+    Variant *v = test_variant(variant);
+    Game g;
+    game_from(&g, v, NULL);
+    Search *s = search_new(16);
+    assert_non_null(s);
+    if (param)
+        assert_true(search_set_param(s, param, value));
+    SearchInfo in;
+    search_run(s, &g, &(SearchLimits){.depth = depth, .level = 10}, &in);
+    assert_true(in.done && in.has_best);
+    move_to_text(&g.pos, &in.best, best, bestlen);
+    search_free(s);
+    game_free(&g);
+    variant_free(v);
+    return in.nodes;
+}
+
+/* The search's signature: node counts of fixed-depth searches.  Any change
+ * to the search's shape (pruning, ordering, the table's bounds) changes
+ * them; a change that should not (a restructuring) must leave them.  A
+ * change meant to alter the search updates these figures deliberately, with
+ * its measurement in the commit message. */
+static void search_signature(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant;
+        int depth;
+        uint64_t nodes;
+    } sig[] = {
+        {"chess", 10, 229369},
+        {"capablanca", 7, 66618},
+        {"titan-chess", 7, 25983},
+        {"stealth-ninja", 7, 36840},
+        {"flying-warmachines", 7, 42583},
+    };
+    int wrong = 0;
+    for (size_t i = 0; i < sizeof sig / sizeof sig[0]; i++) {
+        char best[64];
+        uint64_t n = search_nodes(sig[i].variant, sig[i].depth, NULL, 0, best, sizeof best);
+        printf("signature %s depth %d: %llu nodes (pinned %llu), %s\n", sig[i].variant, sig[i].depth,
+               (unsigned long long)n, (unsigned long long)sig[i].nodes, best);
+        wrong += n != sig[i].nodes;
+    }
+    assert_int_equal(wrong, 0);
+}
+
+/* The tunable constants: each has a name, its default inside its range;
+ * unknown names and values out of range are refused; a value changes the
+ * search, and the default gives it back. */
+static void search_params(void **state)
+{
+    (void)state;
+    int n = search_param_count();
+    assert_true(n >= 30);
+    for (int i = 0; i < n; i++) {
+        const char *name, *meaning;
+        int def, min, max;
+        assert_true(search_param_describe(i, &name, &def, &min, &max, &meaning));
+        assert_true(min <= def && def <= max);
+        assert_true(strlen(name) > 0 && strlen(meaning) > 0);
+    }
+    const char *name, *meaning;
+    int def, min, max;
+    assert_false(search_param_describe(n, &name, &def, &min, &max, &meaning));
+    Search *s = search_new(1);
+    assert_false(search_set_param(s, "no-such-parameter", 1));
+    assert_false(search_set_param(s, "rfp-margin", 100000));
+    assert_true(search_set_param(s, "rfp-margin", 110));
+    search_free(s);
+    char b1[64], b2[64], b3[64];
+    uint64_t plain = search_nodes("chess", 8, NULL, 0, b1, sizeof b1);
+    /* null move from depth 64: never */
+    uint64_t no_null = search_nodes("chess", 8, "nmp-depth", 64, b2, sizeof b2);
+    uint64_t same = search_nodes("chess", 8, "nmp-depth", 3, b3, sizeof b3);
+    assert_true(no_null != plain);
+    assert_int_equal(same, plain);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -565,6 +648,8 @@ int main(void)
         cmocka_unit_test(levels_differ),
         cmocka_unit_test(eval_colour_symmetry),
         cmocka_unit_test(timeman_plans),
+        cmocka_unit_test(search_signature),
+        cmocka_unit_test(search_params),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

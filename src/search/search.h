@@ -7,7 +7,8 @@
  * then search_poll / search_stop / search_wait).  The game passed in is
  * copied, so the caller may change its own game while a search runs; the
  * Variant it refers to must stay alive until the search is done.  Levels,
- * time use and draw rules are documented at the top of search.c. */
+ * time use and draw rules are documented at the top of search.c, the
+ * levels' measured strength in doc/search.md. */
 #ifndef NC_SEARCH_H
 #define NC_SEARCH_H
 
@@ -59,6 +60,16 @@ Search *search_new(size_t hash_mb);
 void search_free(Search *s);
 /* Forgets the transposition table (new game). */
 void search_clear(Search *s);
+
+/* The search's tunable constants (margins, reductions, extensions, time
+ * use; src/search/params.h): how many, and the i-th's name, default, range
+ * and meaning (false when i is out of range). */
+int search_param_count(void);
+bool search_param_describe(int i, const char **name, int *def, int *min, int *max, const char **meaning);
+/* Sets a tunable constant for this search's next runs (a running search
+ * is stopped first); false when no constant has that name or the value is
+ * outside its range. */
+bool search_set_param(Search *s, const char *name, int value);
 
 /* Searches g's current position within the limits; fills *out (done = true).
  * The level applies its documented depth limit and randomness. */
