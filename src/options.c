@@ -7,6 +7,7 @@
 
 #include "datafile.h"
 #include "gameclock.h"
+#include "search/search.h"
 
 #include <getopt.h>
 #include <stdarg.h>
@@ -80,6 +81,10 @@ static const OptionSpec option_table[] = {
     {"think", ARG_SECONDS, FIELD(think), 0, 0, "a number of seconds", SEC_ENGINE, "search this long and print the chosen move last"},
     {"depth", ARG_INT, FIELD(depth), 1, 100, "a depth 1-100", SEC_ENGINE, "search to this depth and print the chosen move last"},
     {"nodes", ARG_COUNT, FIELD(nodes), 1, 2000000000LL, "a node count", SEC_ENGINE, "search this many nodes and print the chosen move last"},
+    {"threads", ARG_INT, FIELD(threads), 1, SEARCH_MAX_THREADS, "a number of threads 1-64", SEC_ENGINE,
+     "search with N threads at level 10 (default 1; the game screen: the cores less one)"},
+    {"search-param", ARG_TEXT, FIELD(search_params), 0, 0, "NAME=N,...", SEC_ENGINE,
+     "set the search's tunable constants (doc/search.md lists them)"},
     {"selfplay", ARG_INT, FIELD(selfplay), 1, 100000, "a number of games", SEC_ENGINE, "play N computer games without the screen"},
     {"levels", ARG_TEXT, FIELD(levels), 0, 0, "A,B", SEC_ENGINE, "with --selfplay: the two levels (1-10 or random)"},
     {"xboard", ARG_FLAG, FIELD(xboard), 0, 0, NULL, SEC_ENGINE, "speak the XBoard protocol (CECP v2)"},
@@ -314,6 +319,7 @@ static int check_match(const Options *o)
 /* Options that mean something only beside another one. */
 static int check_combinations(const Options *o)
 {
+    char why_param[200];
     if (o->drill_seed && !o->drill && !o->endgame)
         return fail("--drill-seed needs --drill or --endgame");
     if (o->white && strcmp(o->white, "human") && strcmp(o->white, "computer"))
@@ -324,6 +330,8 @@ static int check_combinations(const Options *o)
         return fail("--divide needs --perft N");
     if (o->levels && !o->selfplay)
         return fail("--levels needs --selfplay N");
+    if (o->search_params && !search_params_apply(NULL, o->search_params, why_param, sizeof why_param))
+        return fail("--search-param: %s", why_param);
     double base, inc;
     char why[200];
     if (o->time && gameclock_parse(o->time, &base, &inc, why, sizeof why))

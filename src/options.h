@@ -37,6 +37,8 @@ typedef struct {
     double think;               /* seconds; 0: not given */
     int depth;                  /* 0: not given */
     long long nodes;            /* 0: not given */
+    int threads;                /* search threads; 0: not given */
+    const char *search_params;  /* "NAME=VALUE,..." for the search; NULL: none */
     bool xboard;
     int selfplay;               /* games; 0: not asked */
     const char *levels;         /* self-play "A,B" */

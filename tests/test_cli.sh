@@ -148,7 +148,16 @@ check "moves end at the next option" "nodes 29" "$(tail -n 1 "$tmp/out")"
 run --help
 check "help status" 0 "$status"
 check "help from the table" "  --titans LIST            make these piece types Titans (names or letters)" "$(grep -e '--titans' "$tmp/out")"
-check "help lists every option" 50 "$(grep -c '^  --' "$tmp/out")"
+check "help lists every option" 52 "$(grep -c '^  --' "$tmp/out")"
+run --variant chess --search-param rfp-margin=5 --depth 2
+check "search parameter out of range" "ninjachess: --search-param: rfp-margin must be a whole number from 10 to 1000, not '5'" "$(cat "$tmp/err")"
+run --variant chess --search-param nope=3 --depth 2
+check "unknown search parameter" "ninjachess: --search-param: no parameter is named 'nope'" "$(cat "$tmp/err")"
+run --variant chess --threads 0 --depth 2
+check "no threads" "ninjachess: --threads needs a number of threads 1-64, not '0'" "$(cat "$tmp/err")"
+run --variant chess --threads 2 --search-param nmp-depth=64,lmp-base=6 --depth 4
+check "threads and parameters search" 0 "$status"
+check "threads and parameters give a move" 1 "$(tail -n 1 "$tmp/out" | grep -cE '^[a-h][1-8]-[a-h][1-8]$')"
 run -h
 check "short help" "usage: ninjachess [OPTION]..." "$(head -n 1 "$tmp/out")"
 run --version

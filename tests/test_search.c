@@ -418,6 +418,85 @@ static void never_illegal(void **state)
     assert_true(searched > 1000);
 }
 
+/* With helper threads sharing the table: every returned move is legal in
+ * positions reached by random moves of every seed variant, the nodes
+ * counted include the helpers', a stop ends every thread at once, and one
+ * thread again gives the single-threaded search back exactly. */
+static void threads_never_illegal(void **state)
+{
+    (void)state;
+    const char *variants[] = {"chess", "capablanca", "titan-chess", "stealth-ninja", "flying-warmachines",
+                              "titan-chess-titans"};
+    uint64_t r = 0xABCDEF1ULL;
+    for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
+        Variant *v = test_variant(variants[k]);
+        Search *s = search_new(4);
+        assert_true(search_set_threads(s, 3));
+        assert_int_equal(search_threads(s), 3);
+        for (int gi = 0; gi < 3; gi++) {
+            Game g;
+            game_from(&g, v, NULL);
+            for (int ply = 0; ply < 60; ply++) {
+                MoveList ml;
+                gen_legal(&g.pos, &ml);
+                if (ml.n == 0 || g.pos.scepter)
+                    break;
+                if (ply % 10 == 9) {
+                    SearchInfo in;
+                    search_run(s, &g, &(SearchLimits){.depth = 5, .nodes = 20000, .level = 10}, &in);
+                    assert_true(in.done && in.has_best);
+                    if (!is_legal_move(&g.pos, &in.best)) {
+                        char fen[1024];
+                        pos_to_fen(&g.pos, fen, sizeof fen);
+                        fail_msg("illegal move with threads in %s: %s", variants[k], fen);
+                    }
+                }
+                game_push(&g, &ml.m[rnd(&r) % (uint64_t)ml.n]);
+            }
+            game_free(&g);
+        }
+        search_free(s);
+        variant_free(v);
+    }
+
+    Variant *v = test_variant("chess");
+    Game g;
+    game_from(&g, v, NULL);
+    Search *s = search_new(16);
+    SearchInfo one, again, in;
+    search_run(s, &g, &(SearchLimits){.depth = 7, .level = 10}, &one);
+    assert_true(search_set_threads(s, 2));
+    search_clear(s);
+    search_run(s, &g, &(SearchLimits){.depth = 7, .level = 10}, &in);
+    assert_true(is_legal_move(&g.pos, &in.best));
+    /* a node cap counts the helper's nodes too */
+    search_clear(s);
+    search_run(s, &g, &(SearchLimits){.nodes = 30000, .level = 10}, &in);
+    assert_true(in.nodes < 30000 + 4096);
+    /* a stop ends the helpers with the main search */
+    search_start(s, &g, &(SearchLimits){.seconds = 60, .level = 10});
+    struct timespec ts = {0, 100 * 1000000L};
+    nanosleep(&ts, NULL);
+    double t0 = now();
+    search_stop(s);
+    search_wait(s, &in);
+    assert_true(now() - t0 < 2.0);
+    assert_true(in.done && is_legal_move(&g.pos, &in.best));
+    assert_false(search_set_threads(s, 0));
+    assert_false(search_set_threads(s, SEARCH_MAX_THREADS + 1));
+    assert_true(search_set_threads(s, 1));
+    search_clear(s);
+    /* the legality tests above reordered the position's piece list, which
+     * orders the moves: the same search needs the same position */
+    game_free(&g);
+    game_from(&g, v, NULL);
+    search_run(s, &g, &(SearchLimits){.depth = 7, .level = 10}, &again);
+    assert_true(again.nodes == one.nodes && move_equal(&again.best, &one.best));
+    search_free(s);
+    game_free(&g);
+    variant_free(v);
+}
+
 /* Every shipped variant's evaluation scores a position and its mirrored
  * twin alike, over positions reached by random moves. */
 static void eval_colour_symmetry(void **state)
@@ -624,6 +703,18 @@ static void search_params(void **state)
     uint64_t same = search_nodes("chess", 8, "nmp-depth", 3, b3, sizeof b3);
     assert_true(no_null != plain);
     assert_int_equal(same, plain);
+    /* a list of them: all or nothing */
+    char why[200];
+    assert_true(search_params_apply(NULL, "rfp-margin=120,lmp-base=5", why, sizeof why));
+    assert_false(search_params_apply(NULL, "rfp-margin=120,nope=5", why, sizeof why));
+    assert_non_null(strstr(why, "nope"));
+    assert_false(search_params_apply(NULL, "rfp-margin=12x", why, sizeof why));
+    assert_non_null(strstr(why, "from 10 to 1000"));
+    assert_false(search_params_apply(NULL, "rfp-margin", why, sizeof why));
+    assert_false(search_params_apply(NULL, "", why, sizeof why));
+    s = search_new(1);
+    assert_false(search_params_apply(s, "nmp-depth=64,bad=1", why, sizeof why));
+    search_free(s);
 }
 
 int main(void)
@@ -650,6 +741,7 @@ int main(void)
         cmocka_unit_test(timeman_plans),
         cmocka_unit_test(search_signature),
         cmocka_unit_test(search_params),
+        cmocka_unit_test(threads_never_illegal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

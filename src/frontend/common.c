@@ -83,3 +83,18 @@ int fe_random_move(Game *g, uint64_t *rng, Move *out)
     *out = ml.m[fe_rng(rng) % (uint64_t)ml.n];
     return 0;
 }
+
+int fe_search_configure(Search *s, const Options *opt, int default_threads)
+{
+    char why[200];
+    if (opt->search_params && !search_params_apply(s, opt->search_params, why, sizeof why)) {
+        fprintf(stderr, "ninjachess: --search-param: %s\n", why);
+        return 1;
+    }
+    int threads = opt->threads > 0 ? opt->threads : default_threads;
+    if (!search_set_threads(s, threads)) {
+        fprintf(stderr, "ninjachess: cannot start %d search threads\n", threads);
+        return 1;
+    }
+    return 0;
+}

@@ -5,6 +5,7 @@
 #define NC_FRONTEND_COMMON_H
 
 #include "game.h"
+#include "options.h"
 #include "search/search.h"
 
 #include <stddef.h>
@@ -25,6 +26,11 @@ void fe_format_pv(const Position *start, const Move *pv, int npv, char *out, siz
 /* Prints "info depth D seldepth S score X nodes N time T nps R pv ..." with
  * the PV in the move text, and flushes stdout. */
 void fe_print_info(const Position *p, const SearchInfo *in);
+
+/* Gives s the threads and search constants that --threads and
+ * --search-param ask for (threads: default_threads when not given); 0, or 1
+ * after printing why not. */
+int fe_search_configure(Search *s, const Options *opt, int default_threads);
 
 /* One xorshift64 step: the front ends' reproducible random numbers. */
 uint64_t fe_rng(uint64_t *state);

@@ -171,6 +171,10 @@ static int think(const Options *opt, Game *g)
         fprintf(stderr, "ninjachess: out of memory\n");
         return 1;
     }
+    if (fe_search_configure(s, opt, 1)) {
+        search_free(s);
+        return 1;
+    }
     SearchLimits lim = {.depth = opt->depth, .seconds = opt->think, .nodes = opt->nodes, .level = opt->level};
     search_start(s, g, &lim);
     SearchInfo in;

@@ -356,6 +356,16 @@ static bool cmd_ignore(XB *x, const char *arg)
     return true;
 }
 
+/* "cores N": the GUI's thread count, unless --threads fixed it. */
+static bool cmd_cores(XB *x, const char *arg)
+{
+    int n = atoi(arg);
+    if (x->opt->threads > 0 || n < 1)
+        return true;
+    search_set_threads(x->s, n < SEARCH_MAX_THREADS ? n : SEARCH_MAX_THREADS);
+    return true;
+}
+
 static bool cmd_quit(XB *x, const char *arg)
 {
     (void)x;
@@ -599,7 +609,7 @@ static const struct {
     {"xboard", cmd_ignore}, {"accepted", cmd_ignore}, {"rejected", cmd_ignore}, {"computer", cmd_ignore},
     {"random", cmd_ignore}, {"hard", cmd_ignore},     {"easy", cmd_ignore},     {"otim", cmd_ignore},
     {"name", cmd_ignore},   {"rating", cmd_ignore},   {"ics", cmd_ignore},      {"?", cmd_ignore},
-    {".", cmd_ignore},      {"bk", cmd_ignore},       {"hint", cmd_ignore},     {"cores", cmd_ignore},
+    {".", cmd_ignore},      {"bk", cmd_ignore},       {"hint", cmd_ignore},     {"cores", cmd_cores},
     {"memory", cmd_ignore}, {"protover", cmd_protover}, {"quit", cmd_quit},     {"new", cmd_new},
     {"variant", cmd_variant}, {"force", cmd_force},   {"go", cmd_go},           {"playother", cmd_playother},
     {"white", cmd_white},   {"black", cmd_black},    {"setboard", cmd_setboard}, {"level", cmd_level},
@@ -660,6 +670,10 @@ static int xb_open(XB *x, const Options *opt, int in_fd, FILE *out, const Xboard
     x->s = search_new(lim && lim->hash_mb ? lim->hash_mb : FE_HASH_MB);
     if (!x->s)
         return -1;
+    if (fe_search_configure(x->s, opt, 1)) {
+        search_free(x->s);
+        return -1;
+    }
     if (xb_new_game(x, x->start_variant, NULL, NULL, 0)) {
         search_free(x->s);
         return -1;

@@ -2,7 +2,10 @@
  * itself is in params.h). */
 #include "params.h"
 
+#include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const ParamInfo infos[] = {
@@ -51,4 +54,46 @@ int params_count(void)
 const ParamInfo *params_info(int i)
 {
     return i >= 0 && i < NPARAMS ? &infos[i] : NULL;
+}
+
+bool params_set_list(SearchParams *sp, const char *list, char *why, size_t whylen)
+{
+    const char *at = list;
+    for (;;) {
+        const char *end = strchr(at, ',');
+        size_t len = end ? (size_t)(end - at) : strlen(at);
+        char item[96];
+        if (len == 0 || len >= sizeof item) {
+            snprintf(why, whylen, "'%.*s' is not NAME=VALUE", (int)(len < 60 ? len : 60), at);
+            return false;
+        }
+        memcpy(item, at, len);
+        item[len] = 0;
+        char *eq = strchr(item, '=');
+        if (!eq) {
+            snprintf(why, whylen, "'%s' is not NAME=VALUE", item);
+            return false;
+        }
+        *eq = 0;
+        const char *value = eq + 1;
+        char *rest;
+        errno = 0;
+        long v = strtol(value, &rest, 10);
+        int i = 0;
+        while (i < NPARAMS && strcmp(infos[i].name, item))
+            i++;
+        if (i == NPARAMS) {
+            snprintf(why, whylen, "no parameter is named '%s'", item);
+            return false;
+        }
+        if (!*value || *rest || errno || v < infos[i].min || v > infos[i].max) {
+            snprintf(why, whylen, "%s must be a whole number from %d to %d, not '%s'", item, infos[i].min,
+                     infos[i].max, value);
+            return false;
+        }
+        *field_of(sp, i) = (int)v;
+        if (!end)
+            return true;
+        at = end + 1;
+    }
 }

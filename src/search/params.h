@@ -7,6 +7,7 @@
 #define NC_SEARCH_PARAMS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* X(field, name, default, min, max, meaning) */
 #define SEARCH_PARAM_TABLE(X) \
@@ -69,5 +70,10 @@ void params_default(SearchParams *sp);
 /* Sets the parameter called name; false when no parameter has that name
  * or value is outside its range. */
 bool params_set(SearchParams *sp, const char *name, int value);
+
+/* Sets the parameters of a list "NAME=VALUE,NAME=VALUE..."; false, with
+ * why, at the first item that names no parameter or whose value is not a
+ * whole number within the range (the items before it are set). */
+bool params_set_list(SearchParams *sp, const char *list, char *why, size_t whylen);
 
 #endif

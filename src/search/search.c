@@ -102,8 +102,18 @@ typedef struct {
 } EvalCacheEntry;
 
 struct Search {
-    TransTable tt;
+    TransTable *tt;       /* own_tt, or the main search's for a helper */
+    TransTable own_tt;
     SearchParams par;
+
+    /* helpers: searches of the same root on threads of their own, sharing
+     * the table (and nothing else), started and stopped by run() */
+    Search **helpers;
+    int nhelpers;
+    bool is_helper;
+    bool helpers_on;      /* this search runs its helpers */
+    int first_depth;      /* a helper's first iteration: 1 or 2 */
+    atomic_ullong nodes_seen; /* nodes, for the main search's count */
 
     /* thread and shared state */
     pthread_t thread;
@@ -241,13 +251,23 @@ static void push_key(Search *s, uint64_t k)
 
 /* ---- time and stop ---- */
 
+/* The nodes of the search and its helpers (theirs as last seen). */
+static uint64_t all_nodes(const Search *s)
+{
+    uint64_t n = s->nodes;
+    for (int i = 0; i < s->nhelpers; i++)
+        n += atomic_load_explicit(&s->helpers[i]->nodes_seen, memory_order_relaxed);
+    return n;
+}
+
 static void check_stop(Search *s)
 {
+    atomic_store_explicit(&s->nodes_seen, s->nodes, memory_order_relaxed);
     if (atomic_load_explicit(&s->stop, memory_order_relaxed)) {
         s->stopped = true;
         return;
     }
-    if (s->max_nodes && (long long)s->nodes >= s->max_nodes)
+    if (s->max_nodes && (long long)all_nodes(s) >= s->max_nodes)
         s->stopped = true;
     else if (s->hard > 0 && nc_seconds() - s->t0 >= s->hard)
         s->stopped = true;
@@ -408,7 +428,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool inche
     if (variant_end(p, ply, &end_score))
         return end_score;
     /* a stored bound of any depth settles a quiescence node */
-    const TTEntry *te = s->use_tt ? tt_probe(&s->tt, p->key) : NULL;
+    const TTEntry *te = s->use_tt ? tt_probe(s->tt, p->key) : NULL;
     if (te) {
         int ts = score_from_tt(te->score, ply);
         if (te->flag == TT_EXACT || (te->flag == TT_LOWER && ts >= beta) || (te->flag == TT_UPPER && ts <= alpha))
@@ -615,7 +635,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     bool have_hash = false;
     TTEntry te = {0};
     bool excluding = s->excluded[ply].to != 0;
-    const TTEntry *found = excluding || !s->use_tt ? NULL : tt_probe(&s->tt, p->key);
+    const TTEntry *found = excluding || !s->use_tt ? NULL : tt_probe(s->tt, p->key);
     if (found) {
         int ts = score_from_tt(found->score, ply);
         te = *found;
@@ -825,7 +845,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
         return alpha; /* every move after the first was pruned: impossible, kept safe */
     int flag = best >= beta ? TT_LOWER : best > orig_alpha ? TT_EXACT : TT_UPPER;
     if (!excluding && s->use_tt)
-        tt_store(&s->tt, p->key, depth, best, flag, &best_move, ply);
+        tt_store(s->tt, p->key, depth, best, flag, &best_move, ply);
     return best;
 }
 
@@ -902,7 +922,7 @@ static void publish(Search *s, int depth, int score, bool done)
         in->npv = n;
     }
     in->seldepth = s->seldepth;
-    in->nodes = s->nodes;
+    in->nodes = all_nodes(s);
     in->seconds = nc_seconds() - s->t0;
     in->has_best = s->has_best;
     if (s->has_best) {
@@ -957,12 +977,26 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     s->seldepth = 0;
     s->stopped = false;
     s->has_best = false;
-    tt_new_search(&s->tt);
+    atomic_store_explicit(&s->nodes_seen, 0, memory_order_relaxed);
+    if (!s->is_helper)
+        tt_new_search(s->tt);
     history_new_search(&s->hist);
     memset(&s->info, 0, sizeof s->info);
     s->rng ^= (uint64_t)(nc_seconds() * 1e9) ^ g->pos.key;
     if (!s->rng)
         s->rng = 0x9E3779B97F4A7C15ULL;
+
+    /* helpers only at full strength: the levels below are calibrated on
+     * one thread, and their noise and node caps are the main search's */
+    s->helpers_on = level == 10 && s->nhelpers > 0;
+    for (int i = 0; s->helpers_on && i < s->nhelpers; i++) {
+        Search *h = s->helpers[i];
+        atomic_store(&h->stop, 0);
+        setup_search(h, g, &(SearchLimits){.depth = s->max_depth, .level = 10, .flags = lim->flags});
+        h->hard = h->soft = h->target = 0; /* the main search stops them */
+        h->max_nodes = 0;
+        h->first_depth = 1 + (i + 1) % 2;  /* every other helper a ply ahead */
+    }
 }
 
 /* Whether this search may build a missing endgame table: building cannot
@@ -1027,22 +1061,12 @@ static double flexible_soft_limit(Search *s, TimeStability *ts, int depth, int p
     return soft < s->hard ? soft : s->hard;
 }
 
-static void run(Search *s)
+/* The root's moves in a first order: captures by value, then the table's
+ * move; each with its noise. */
+static void order_root(Search *s)
 {
-    s->t0 = nc_seconds();
     Position *p = &s->pos;
-    /* on the search's thread, since it may build a table */
-    draw_prepare(&s->et.draw, s->eg, p, may_build_tables(s));
-    gen_legal(p, &s->root);
-    if (s->root.n == 0 || p->scepter) {
-        s->root.n = 0;
-        publish(s, 0, 0, true);
-        return;
-    }
-    if (endgame_move(s))
-        return;
-    /* first guess: captures by value, then the hash move */
-    const TTEntry *te = s->use_tt ? tt_probe(&s->tt, p->key) : NULL;
+    const TTEntry *te = s->use_tt ? tt_probe(s->tt, p->key) : NULL;
     order_score(p, s->et.value, &s->hist, &s->root, s->mscore[0], te && te->move.to ? &te->move : NULL, 0);
     for (int i = 0; i < s->root.n; i++)
         order_pick(&s->root, s->mscore[0], i);
@@ -1051,21 +1075,27 @@ static void run(Search *s)
     s->best = s->root.m[0];
     s->has_best = true;
     s->pvlen[0] = 0;
+}
 
+/* Iterative deepening from first_depth, with aspiration windows, until a
+ * limit or a found mate ends it. */
+static void deepen(Search *s)
+{
+    const SearchParams *sp = &s->par;
     int score = 0, prev = 0;
     TimeStability ts = {0};
-    for (int depth = 1; depth <= s->max_depth; depth++) {
+    for (int depth = s->first_depth; depth <= s->max_depth; depth++) {
         s->root_depth = depth;
         s->seldepth = 0;
-        if (depth >= s->par.aspiration_depth && prev > -MATE_BOUND && prev < MATE_BOUND) {
-            int win = s->par.aspiration_window;
+        if (depth >= sp->aspiration_depth && prev > -MATE_BOUND && prev < MATE_BOUND) {
+            int win = sp->aspiration_window;
             for (;;) {
                 int a = prev - win, b = prev + win;
                 score = root_search(s, depth, a, b);
                 if (s->stopped || (score > a && score < b))
                     break;
-                win *= s->par.aspiration_growth;
-                if (win > s->par.aspiration_max) {
+                win *= sp->aspiration_growth;
+                if (win > sp->aspiration_max) {
                     score = root_search(s, depth, -INF, INF);
                     break;
                 }
@@ -1088,6 +1118,73 @@ static void run(Search *s)
         if (score < -MATE_BOUND && depth >= MATE + score + 2)
             break;
     }
+}
+
+/* A helper's whole search: the main search has set it up and given it
+ * its draw verdicts; it stops when told. */
+static void *helper_main(void *arg)
+{
+    Search *h = arg;
+    h->t0 = nc_seconds();
+    gen_legal(&h->pos, &h->root);
+    if (h->root.n > 0 && !h->pos.scepter) {
+        order_root(h);
+        deepen(h);
+    }
+    atomic_store_explicit(&h->nodes_seen, h->nodes, memory_order_relaxed);
+    return NULL;
+}
+
+static bool start_thread(Search *s, void *(*fn)(void *))
+{
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 16u << 20);
+    int rc = pthread_create(&s->thread, &attr, fn, s);
+    pthread_attr_destroy(&attr);
+    s->thread_live = rc == 0;
+    return s->thread_live;
+}
+
+static void helpers_start(Search *s)
+{
+    for (int i = 0; s->helpers_on && i < s->nhelpers; i++) {
+        Search *h = s->helpers[i];
+        h->et.draw = s->et.draw; /* the verdicts the main search prepared */
+        start_thread(h, helper_main); /* one that cannot start is done without */
+    }
+}
+
+static void helpers_stop(Search *s)
+{
+    for (int i = 0; i < s->nhelpers; i++) {
+        Search *h = s->helpers[i];
+        if (!h->thread_live)
+            continue;
+        atomic_store(&h->stop, 1);
+        pthread_join(h->thread, NULL);
+        h->thread_live = false;
+    }
+}
+
+static void run(Search *s)
+{
+    s->t0 = nc_seconds();
+    Position *p = &s->pos;
+    /* on the search's thread, since it may build a table */
+    draw_prepare(&s->et.draw, s->eg, p, may_build_tables(s));
+    gen_legal(p, &s->root);
+    if (s->root.n == 0 || p->scepter) {
+        s->root.n = 0;
+        publish(s, 0, 0, true);
+        return;
+    }
+    if (endgame_move(s))
+        return;
+    order_root(s);
+    helpers_start(s);
+    deepen(s);
+    helpers_stop(s);
     publish(s, 0, 0, true);
 }
 
@@ -1117,19 +1214,35 @@ static void lmr_table(Search *s)
         }
 }
 
-Search *search_new(size_t hash_mb)
+/* The search's constants have changed: its tables follow, and its
+ * helpers take them too. */
+static void params_changed(Search *s)
+{
+    lmr_table(s);
+    for (int i = 0; i < s->nhelpers; i++) {
+        s->helpers[i]->par = s->par;
+        lmr_table(s->helpers[i]);
+    }
+}
+
+/* A search with its own table of hash_mb megabytes, or (shared not NULL)
+ * a helper that uses that table. */
+static Search *search_create(size_t hash_mb, TransTable *shared)
 {
     Search *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    bool tt_ok = tt_init(&s->tt, hash_mb);
+    bool tt_ok = shared || tt_init(&s->own_tt, hash_mb);
+    s->tt = shared ? shared : &s->own_tt;
+    s->is_helper = shared != NULL;
+    s->first_depth = 1;
     s->ml = malloc(sizeof(MoveList) * MAX_PLY);
     s->mscore = malloc(sizeof(int[NC_MAX_MOVES]) * MAX_PLY);
     s->keycap = 1024;
     s->keys = malloc(sizeof(uint64_t) * (size_t)s->keycap);
     s->kmat = malloc(sizeof(int) * (size_t)s->keycap);
     if (!tt_ok || !s->ml || !s->mscore || !s->keys || !s->kmat) {
-        tt_free(&s->tt);
+        tt_free(&s->own_tt);
         free(s->ml);
         free(s->mscore);
         free(s->keys);
@@ -1139,12 +1252,28 @@ Search *search_new(size_t hash_mb)
     }
     pthread_mutex_init(&s->mu, NULL);
     atomic_init(&s->stop, 0);
+    atomic_init(&s->nodes_seen, 0);
     params_default(&s->par);
     lmr_table(s);
     s->rng = 0x9E3779B97F4A7C15ULL;
     s->info.done = true; /* idle: nothing is running */
-    s->eg = eg_store_new(NULL, false);
+    /* a helper never plays from the tables nor prepares verdicts */
+    s->eg = shared ? NULL : eg_store_new(NULL, false);
     return s;
+}
+
+Search *search_new(size_t hash_mb)
+{
+    return search_create(hash_mb, NULL);
+}
+
+static void helpers_free(Search *s)
+{
+    for (int i = 0; i < s->nhelpers; i++)
+        search_free(s->helpers[i]);
+    free(s->helpers);
+    s->helpers = NULL;
+    s->nhelpers = 0;
 }
 
 void search_free(Search *s)
@@ -1153,8 +1282,9 @@ void search_free(Search *s)
         return;
     search_stop(s);
     search_wait(s, NULL);
+    helpers_free(s);
     pthread_mutex_destroy(&s->mu);
-    tt_free(&s->tt);
+    tt_free(&s->own_tt);
     free(s->ml);
     free(s->mscore);
     free(s->keys);
@@ -1164,13 +1294,45 @@ void search_free(Search *s)
     free(s);
 }
 
+bool search_set_threads(Search *s, int threads)
+{
+    if (threads < 1 || threads > SEARCH_MAX_THREADS)
+        return false;
+    search_stop(s);
+    search_wait(s, NULL);
+    helpers_free(s);
+    if (threads == 1)
+        return true;
+    s->helpers = calloc((size_t)threads - 1, sizeof *s->helpers);
+    if (!s->helpers)
+        return false;
+    bool made = true;
+    for (int i = 0; i < threads - 1 && made; i++) {
+        Search *h = search_create(0, s->tt);
+        made = h != NULL; /* the helpers made so far still run */
+        if (made)
+            s->helpers[s->nhelpers++] = h;
+    }
+    params_changed(s);
+    return made;
+}
+
+int search_threads(const Search *s)
+{
+    return 1 + s->nhelpers;
+}
+
 void search_clear(Search *s)
 {
     search_stop(s);
     search_wait(s, NULL);
-    tt_clear(&s->tt);
+    tt_clear(s->tt);
     history_clear(&s->hist);
     memset(s->ecache, 0, sizeof s->ecache);
+    for (int i = 0; i < s->nhelpers; i++) {
+        history_clear(&s->helpers[i]->hist);
+        memset(s->helpers[i]->ecache, 0, sizeof s->helpers[i]->ecache);
+    }
 }
 
 void search_run(Search *s, const Game *g, const SearchLimits *lim, SearchInfo *out)
@@ -1199,16 +1361,8 @@ int search_start(Search *s, const Game *g, const SearchLimits *lim)
     search_wait(s, NULL);
     atomic_store(&s->stop, 0);
     setup_search(s, g, lim);
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, 16u << 20);
-    int rc = pthread_create(&s->thread, &attr, thread_main, s);
-    pthread_attr_destroy(&attr);
-    if (rc) {
+    if (!start_thread(s, thread_main))
         run(s); /* no thread: search synchronously rather than fail */
-        return 0;
-    }
-    s->thread_live = true;
     return 0;
 }
 
@@ -1264,6 +1418,24 @@ bool search_set_param(Search *s, const char *name, int value)
     search_wait(s, NULL);
     if (!params_set(&s->par, name, value))
         return false;
-    lmr_table(s);
+    params_changed(s);
+    return true;
+}
+
+bool search_params_apply(Search *s, const char *list, char *why, size_t whylen)
+{
+    SearchParams sp;
+    if (s)
+        sp = s->par;
+    else
+        params_default(&sp);
+    if (!params_set_list(&sp, list, why, whylen))
+        return false;
+    if (!s)
+        return true;
+    search_stop(s);
+    search_wait(s, NULL);
+    s->par = sp;
+    params_changed(s);
     return true;
 }

@@ -2,7 +2,8 @@
  * engine front ends and the tests; the search prints nothing, everything
  * it finds comes back in a SearchInfo.
  *
- * A Search owns its transposition table and may run one search at a time,
+ * A Search owns its transposition table (shared with its helper threads,
+ * search_set_threads) and may run one search at a time,
  * either synchronously (search_run) or on its own thread (search_start,
  * then search_poll / search_stop / search_wait).  The game passed in is
  * copied, so the caller may change its own game while a search runs; the
@@ -61,6 +62,15 @@ void search_free(Search *s);
 /* Forgets the transposition table (new game). */
 void search_clear(Search *s);
 
+/* Threads: with N > 1, a search at full strength (level 10) runs N - 1
+ * helpers on threads of their own that search the same root and share the
+ * transposition table; the main search's result is the search's.  The
+ * levels below 10 always use one thread.  N from 1 to SEARCH_MAX_THREADS;
+ * false otherwise, or when a helper could not be made (those made run). */
+#define SEARCH_MAX_THREADS 64
+bool search_set_threads(Search *s, int threads);
+int search_threads(const Search *s);
+
 /* The search's tunable constants (margins, reductions, extensions, time
  * use; src/search/params.h): how many, and the i-th's name, default, range
  * and meaning (false when i is out of range). */
@@ -70,6 +80,10 @@ bool search_param_describe(int i, const char **name, int *def, int *min, int *ma
  * is stopped first); false when no constant has that name or the value is
  * outside its range. */
 bool search_set_param(Search *s, const char *name, int value);
+/* Sets the constants of a list "NAME=VALUE,..." (s NULL: only checks it);
+ * false, with why, when an item names no constant or is out of range, and
+ * then s is unchanged. */
+bool search_params_apply(Search *s, const char *list, char *why, size_t whylen);
 
 /* Searches g's current position within the limits; fills *out (done = true).
  * The level applies its documented depth limit and randomness. */
