@@ -1,0 +1,67 @@
+#!/bin/sh
+# Files and directories someone else prepared (issue 40): a link at the
+# endgame cache's temporary name is not followed, temporary files of a
+# killed table build are removed (those a live writer holds are kept), and
+# a cache directory others may write to is not used.  No terminal needed.
+# usage: test_hostile_files.sh NINJACHESS DATA_DIR
+set -u
+BIN=$1
+DATA=$2
+TMP=$(mktemp -d /tmp/nc_hostile_XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+export HOME="$TMP/home" XDG_CACHE_HOME="$TMP/cache" XDG_CONFIG_HOME="$TMP/config" XDG_STATE_HOME="$TMP/state"
+mkdir -p "$HOME"
+FAILS=0
+fail() { echo "FAIL: $*"; FAILS=$((FAILS + 1)); }
+ok() { echo "ok: $*"; }
+cache="$XDG_CACHE_HOME/ninjachess"
+
+# ---- the cache's temporary name: a planted link is not followed ----
+# Earlier versions wrote NAME.egtb.PID.tmp; the shell's exec keeps its PID.
+mkdir -p "$cache"
+chmod 700 "$cache"
+printf 'precious data\n' >"$TMP/target"
+sh -c 'ln -s "$1" "$2/chess-KR-w.egtb.$$.tmp" && exec "$3" --data-dir "$4" --variant chess --endgame KR' \
+    sh "$TMP/target" "$cache" "$BIN" "$DATA" >"$TMP/out" 2>"$TMP/err"
+[ "$(cat "$TMP/target")" = "precious data" ] && ok "the link's target is untouched" \
+    || fail "the link's target now holds $(head -c 8 "$TMP/target" | od -c | head -1)"
+[ -f "$cache/chess-KR-w.egtb" ] && [ ! -L "$cache/chess-KR-w.egtb" ] && ok "the table is a file of its own" \
+    || fail "the table: $(ls -l "$cache")"
+[ "$(tail -1 "$TMP/out")" = "longest mate 16" ] || fail "KR: $(cat "$TMP/out" "$TMP/err")"
+[ "$(ls "$cache" | grep -c tmp)" = 1 ] && ok "no temporary file left but the planted link" || fail "left: $(ls "$cache")"
+
+# ---- temporary files of a build killed mid-save ----
+rm -f "$cache"/*.tmp
+head -c 5000 /dev/zero >"$cache/chess-KQ-w.egtb.tmpAb12Cd"       # its writer is gone
+head -c 5000 /dev/zero >"$cache/chess-KQ-w.egtb.999999999.tmp"   # an earlier version's, its process gone
+: >"$cache/chess-KB-w.egtb.tmpXy34Zw"
+flock "$cache/chess-KB-w.egtb.tmpXy34Zw" sleep 5 &                # a live writer holds this one
+holder=$!
+sleep 0.3
+"$BIN" --data-dir "$DATA" --variant chess --endgame KN >/dev/null 2>&1
+[ ! -e "$cache/chess-KQ-w.egtb.tmpAb12Cd" ] && [ ! -e "$cache/chess-KQ-w.egtb.999999999.tmp" ] \
+    && ok "a dead writer's temporary files are removed" || fail "left: $(ls "$cache")"
+[ -e "$cache/chess-KB-w.egtb.tmpXy34Zw" ] && ok "a live writer's temporary file is kept" || fail "a live writer's file removed"
+kill "$holder" 2>/dev/null
+wait "$holder" 2>/dev/null
+
+# ---- a cache directory others may write to is not used ----
+rm -rf "$cache"
+mkdir -p "$cache"
+chmod 777 "$cache"
+out=$("$BIN" --data-dir "$DATA" --variant chess --endgame KN 2>&1)
+echo "$out" | grep -q "the endgame cache is not used: '$cache' may be written by other users (mode 0777)" \
+    && ok "a cache directory writable by others is refused" || fail "cache 0777: $out"
+[ -z "$(ls "$cache")" ] && ok "nothing written there" || fail "written: $(ls "$cache")"
+rm -rf "$cache"
+"$BIN" --data-dir "$DATA" --variant chess --endgame KN >/dev/null 2>&1
+[ "$(stat -c %a "$cache")" = 700 ] && ok "the cache directory is made 0700" || fail "mode $(stat -c %a "$cache")"
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+    chown nobody "$cache"
+    out=$("$BIN" --data-dir "$DATA" --variant chess --endgame KB 2>&1)
+    echo "$out" | grep -q "the endgame cache is not used: '$cache' belongs to another user" \
+        && ok "another user's cache directory is refused" || fail "another user's: $out"
+fi
+
+[ $FAILS -eq 0 ] && echo "all passed" || echo "$FAILS failed"
+[ $FAILS -eq 0 ]
