@@ -1,8 +1,10 @@
 #!/bin/sh
 # Files and directories someone else prepared (issue 40): a link at the
 # endgame cache's temporary name is not followed, temporary files of a
-# killed table build are removed (those a live writer holds are kept), and
-# a cache directory others may write to is not used.  No terminal needed.
+# killed table build are removed (those a live writer holds are kept), a
+# cache directory others may write to is not used, and a config file that
+# is a FIFO or binds keys badly is refused with its file and line.  No
+# terminal needed.
 # usage: test_hostile_files.sh NINJACHESS DATA_DIR
 set -u
 BIN=$1
@@ -62,6 +64,36 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
     echo "$out" | grep -q "the endgame cache is not used: '$cache' belongs to another user" \
         && ok "another user's cache directory is refused" || fail "another user's: $out"
 fi
+
+# ---- the config file ----
+cfgdir="$XDG_CONFIG_HOME/ninjachess"
+mkdir -p "$cfgdir"
+chmod 700 "$cfgdir"
+config_error() { # the program's message and status for the config in $cfgdir/config
+    out=$(timeout 10 "$BIN" --data-dir "$DATA" --variant chess </dev/null 2>&1)
+    st=$?
+}
+mkfifo "$cfgdir/config"
+config_error
+[ $st = 1 ] && [ "$out" = "ninjachess: $cfgdir/config: a FIFO, not a regular file: not read (fix or remove the file)" ] \
+    && ok "a FIFO config is refused at once" || fail "FIFO config: status $st: $out"
+rm -f "$cfgdir/config"
+printf 'level = 3\nkey.undo = U\n# again\nkey.redo = U\n' >"$cfgdir/config"
+config_error
+[ $st = 1 ] && [ "$out" = "ninjachess: $cfgdir/config:4: key.redo: 'U' is already the key of undo (fix or remove the file)" ] \
+    && ok "two actions on one key are refused" || fail "doubled key: status $st: $out"
+printf 'key.undo = q\n' >"$cfgdir/config"
+config_error
+[ $st = 1 ] && [ "$out" = "ninjachess: $cfgdir/config:1: key.undo = q leaves quit with no key (give it another with key.quit) (fix or remove the file)" ] \
+    && ok "an action left with no key is refused" || fail "no key: status $st: $out"
+printf 'key.undo = q\nkey.quit = Q\n' >"$cfgdir/config"
+config_error
+echo "$out" | grep -q "needs a terminal" && ok "a key taken and given back elsewhere is fine" || fail "swap: $st $out"
+chmod 777 "$cfgdir"
+config_error
+[ $st = 1 ] && echo "$out" | grep -q "'$cfgdir' may be written by other users (mode 0777)" \
+    && ok "a config directory writable by others is refused" || fail "config dir 0777: $st $out"
+chmod 700 "$cfgdir"
 
 [ $FAILS -eq 0 ] && echo "all passed" || echo "$FAILS failed"
 [ $FAILS -eq 0 ]
