@@ -2,9 +2,10 @@
 # Files and directories someone else prepared (issue 40): a link at the
 # endgame cache's temporary name is not followed, temporary files of a
 # killed table build are removed (those a live writer holds are kept), a
-# cache directory others may write to is not used, and a config file that
-# is a FIFO or binds keys badly is refused with its file and line.  No
-# terminal needed.
+# cache directory others may write to is not used, a config file that is
+# a FIFO or binds keys badly is refused with its file and line, and the
+# match tool's opening file refuses an over-long line, a NUL byte and an
+# endless file.  No terminal needed.
 # usage: test_hostile_files.sh NINJACHESS DATA_DIR
 set -u
 BIN=$1
@@ -94,6 +95,24 @@ config_error
 [ $st = 1 ] && echo "$out" | grep -q "'$cfgdir' may be written by other users (mode 0777)" \
     && ok "a config directory writable by others is refused" || fail "config dir 0777: $st $out"
 chmod 700 "$cfgdir"
+
+# ---- the match tool's opening file ----
+openings() {
+    out=$(timeout 10 "$BIN" --data-dir "$DATA" --match --openings "$1" 2>&1)
+    st=$?
+}
+{ printf 'e2-e4\n'; printf 'e2-e4'; i=0; while [ $i -lt 1000 ]; do printf '     '; i=$((i + 1)); done; printf ' d2-d4\n'; } \
+    >"$TMP/long.txt"
+openings "$TMP/long.txt"
+[ $st = 1 ] && [ "$out" = "ninjachess: $TMP/long.txt:2: line longer than 4095 bytes" ] \
+    && ok "a 5,000-byte opening line is refused" || fail "long line: status $st: $out"
+printf 'e2-e4\nd2-d4\000 e7-e5\n' >"$TMP/nul.txt"
+openings "$TMP/nul.txt"
+[ $st = 1 ] && [ "$out" = "ninjachess: $TMP/nul.txt:2: a NUL byte: not a text file" ] \
+    && ok "a NUL byte in the opening file is refused" || fail "NUL: status $st: $out"
+openings /dev/zero
+[ $st = 1 ] && [ "$out" = "ninjachess: /dev/zero:1: a NUL byte: not a text file" ] \
+    && ok "/dev/zero as the opening file ends" || fail "/dev/zero: status $st: $out"
 
 [ $FAILS -eq 0 ] && echo "all passed" || echo "$FAILS failed"
 [ $FAILS -eq 0 ]
