@@ -47,6 +47,10 @@ sleep 0.3
 [ -e "$cache/chess-KB-w.egtb.tmpXy34Zw" ] && ok "a live writer's temporary file is kept" || fail "a live writer's file removed"
 kill "$holder" 2>/dev/null
 wait "$holder" 2>/dev/null
+head -c 5000 /dev/zero >"$cache/chess-KQ-w.egtb.tmpEf56Gh"
+out=$("$BIN" --data-dir "$DATA" --variant chess --endgame KR 2>&1)
+[ ! -e "$cache/chess-KQ-w.egtb.tmpEf56Gh" ] && [ "$(echo "$out" | tail -1)" = "longest mate 16" ] \
+    && ok "... also when the cache is only read" || fail "a cached table's run left: $(ls "$cache"): $out"
 
 # ---- a cache directory others may write to is not used ----
 rm -rf "$cache"

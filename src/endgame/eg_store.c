@@ -210,10 +210,19 @@ static void sweep_old_temps(const char *dir)
         closedir(d);
 }
 
+/* Once a store: the temporary files of writers killed mid-save go. */
+static void sweep(EgStore *s)
+{
+    if (s->swept)
+        return;
+    s->swept = true;
+    sf_temp_sweep(s->dir, ".egtb");
+    sweep_old_temps(s->dir);
+}
+
 /* Saves t; a failure is told but the table in memory stays usable.  The
  * file is written under a new temporary name (never through a link that
- * someone put there) and renamed into place; the temporary files of
- * writers killed mid-save are removed first. */
+ * someone put there) and renamed into place. */
 static void save(EgStore *s, const EgTable *t, const char *path)
 {
     EgHeader h;
@@ -221,11 +230,7 @@ static void save(EgStore *s, const EgTable *t, const char *path)
     h.checksum = checksum(t->wtm, 2 * t->npos);
     char why[400];
     if (sf_dir_make(s->dir, why, sizeof why) == 0) {
-        if (!s->swept) {
-            sf_temp_sweep(s->dir, ".egtb");
-            sweep_old_temps(s->dir);
-        }
-        s->swept = true;
+        sweep(s);
         SfTemp tmp;
         int e;
         if (sf_temp_open(&tmp, path, 0644) != 0) {
@@ -315,11 +320,13 @@ static int build(EgStore *s, EgTable *t, bool allow, bool allow_small, char *err
 
 /* The cache directory is used only when it is this user's and no one else
  * may write there (a planted table or link would be trusted); the reason
- * is told once. */
+ * is told once.  Its first use removes dead writers' temporary files. */
 static bool cache_usable(EgStore *s, char *why, int whylen)
 {
     if (s->dir_ok == 0) {
         s->dir_ok = sf_dir_check(s->dir, s->dir_err, sizeof s->dir_err) ? -1 : 1;
+        if (s->dir_ok > 0)
+            sweep(s);
         if (s->dir_ok < 0 && s->progress)
             fprintf(stderr, "ninjachess: the endgame cache is not used: %s\n", s->dir_err);
     }
