@@ -1,6 +1,7 @@
 /* ninjachess: command-line entry point.  Parses the options and hands over
  * to one front end (queries, bench, XBoard, self-play, match) or the game
- * screen; it does no work of its own. */
+ * screen; it does no work of its own but setting how a file-size limit
+ * is met. */
 #include "frontend/bench.h"
 #include "frontend/lessons.h"
 #include "frontend/endgame_query.h"
@@ -12,9 +13,14 @@
 #include "session.h"
 #include "ui/ui.h"
 
+#include <signal.h>
+
 int main(int argc, char **argv)
 {
     static Options opt;
+    /* A write past a file-size limit (ulimit -f) then fails with EFBIG and
+     * is reported like a full disk, instead of killing a game in play. */
+    signal(SIGXFSZ, SIG_IGN);
     int rc = options_parse(&opt, argc, argv);
     if (rc)
         return rc - 1;

@@ -1377,11 +1377,17 @@ static void test_config_parse(void **state)
         {"time = 5+\n", "cfg:1: time: '5+': the increment after '+' must be 0 to 600 seconds"},
         {"time = blitz\n", "cfg:1: time: 'blitz' is not a time control MINUTES+SECONDS (e.g. 5+3)"},
         {"# ok\nlevel 3\n", "cfg:2: expected 'name = value', got 'level 3'"},
+        {"key.undo = U\nkey.redo = U\n", "cfg:2: key.redo: 'U' is already the key of undo"},
+        {"key.undo = q\nlevel = 3\n", "cfg:1: key.undo = q leaves quit with no key (give it another with key.quit)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_int_equal(ui_config_parse(&c, bad[i].text, "cfg", err, sizeof err), -1);
         assert_string_equal(err, bad[i].err);
     }
+    /* keys swapped: each action keeps one */
+    assert_int_equal(ui_config_parse(&c, "key.undo = q\nkey.quit = u\n", "cfg", err, sizeof err), 0);
+    assert_int_equal(ui_config_key(&c, 'q'), 'u');
+    assert_int_equal(ui_config_key(&c, 'u'), 'q');
     UiTimeControl tc;
     assert_int_equal(ui_time_control_parse("1:30+0", &tc, err, sizeof err), 0);
     assert_int_equal(tc.base_seconds, 90);

@@ -23,6 +23,7 @@ LAYERS = [
     ("session.", 2, "command line"),
     ("search/", 1, "search"),
     ("endgame/", 1, "endgame tables"),
+    ("files/", 0, "safe file creation"),
     ("", 0, "rules core and file formats"),
 ]
 

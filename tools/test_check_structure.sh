@@ -24,6 +24,10 @@ printf '/* rules */\nint b;\n' >"$tmp/clean/src/b.h"
 printf '/* search */\n#include "../a.h"\n' >"$tmp/clean/src/search/s.c"
 printf '/* a */\n' >"$tmp/clean/src/a.h"
 printf '/* test */\n' >"$tmp/clean/tests/t.c"
+mkdir -p "$tmp/clean/src/files" "$tmp/clean/src/endgame"
+printf '/* files */\n' >"$tmp/clean/src/files/f.h"
+printf '/* endgame */\n#include "../files/f.h"\n' >"$tmp/clean/src/endgame/e.c"   # files/ is below endgame/
+printf '/* endgame */\n' >"$tmp/clean/src/endgame/e.h"
 python3 "$script" "$tmp/clean" >"$tmp/out"
 status=$?
 check "clean tree passes" "structure: ok"
@@ -42,11 +46,13 @@ mkdir -p "$tmp/bad/src/ui"
 printf '/* screen */\nextern const Screen one_screen;\n' >"$tmp/bad/src/ui/one.h"
 printf '/* other screen */\n#include "one.h"\n' >"$tmp/bad/src/ui/two.c"      # a screen including another
 printf '/* main */\n#include "one.h"\n' >"$tmp/bad/src/ui/ui_main.c"
+printf '/* files */\n#include "../endgame/e.h"\n' >"$tmp/bad/src/files/g.c"   # files/ is layer 0
 python3 "$script" "$tmp/bad" >"$tmp/out"
 status=$?
 check "cycle found" "FAIL include cycle: a -> b -> a"
 check "upward include found" "FAIL src/c.c (rules core and file formats) includes src/search/s.h (search), a higher layer"
 check "long function found" "FAIL src/long.c: function of 122 lines (limit 100): void f(void)"
+check "files/ including endgame/ found" "FAIL src/files/g.c (safe file creation) includes src/endgame/e.h (endgame tables), a higher layer"
 check "private header found" "FAIL src/main.c includes src/search/eval.h, private to src/search/\*"
 check "I/O in the search found" 'FAIL src/search/s.c:3: input or output in a part that does none'
 check "screen including a screen found" "FAIL src/ui/two.c includes the screen src/ui/one.h"

@@ -8,8 +8,12 @@
 
 #include "eg_solve.h"
 
+#include "../files/safe_file.h"
+
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +49,9 @@ struct EgStore {
     int nmissing;
     uint64_t missing[EG_STORE_MAX];
     const Variant *missing_v[EG_STORE_MAX];
+    bool swept;  /* dead writers' temporary files removed */
+    int dir_ok;  /* the cache directory: 0 not checked yet, 1 usable, -1 refused */
+    char dir_err[300];
 };
 
 EgStore *eg_store_new(const char *dir, bool progress)
@@ -162,20 +169,6 @@ static int load(EgTable *t, const char *path, char *why, int whylen)
     return rc;
 }
 
-static int mkdirs(const char *dir)
-{
-    char buf[900];
-    snprintf(buf, sizeof buf, "%s", dir);
-    for (char *p = buf + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            if (mkdir(buf, 0755) && errno != EEXIST)
-                return -1;
-            *p = '/';
-        }
-    return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
-}
-
 static int write_all(int fd, const void *data, size_t len)
 {
     const char *d = data;
@@ -183,6 +176,8 @@ static int write_all(int fd, const void *data, size_t len)
         ssize_t k = write(fd, d, len);
         if (k < 0 && errno == EINTR)
             continue;
+        if (k == 0)
+            errno = EIO;
         if (k <= 0)
             return -1;
         d += k;
@@ -191,27 +186,67 @@ static int write_all(int fd, const void *data, size_t len)
     return 0;
 }
 
-/* Saves t; a failure is told but the table in memory stays usable. */
-static void save(const EgStore *s, const EgTable *t, const char *path)
+/* Earlier versions wrote NAME.egtb.PID.tmp: such a file whose process is
+ * gone is a build killed mid-save. */
+static void sweep_old_temps(const char *dir)
+{
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        const char *dot = strstr(e->d_name, ".egtb.");
+        char *end;
+        if (!dot)
+            continue;
+        long pid = strtol(dot + 6, &end, 10);
+        char full[1200];
+        struct stat st;
+        if (end == dot + 6 || strcmp(end, ".tmp") || pid <= 0 ||
+            snprintf(full, sizeof full, "%s/%s", dir, e->d_name) >= (int)sizeof full)
+            continue;
+        if (lstat(full, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && kill((pid_t)pid, 0) != 0 &&
+            errno == ESRCH)
+            unlink(full);
+    }
+    if (d)
+        closedir(d);
+}
+
+/* Once a store: the temporary files of writers killed mid-save go. */
+static void sweep(EgStore *s)
+{
+    if (s->swept)
+        return;
+    s->swept = true;
+    sf_temp_sweep(s->dir, ".egtb");
+    sweep_old_temps(s->dir);
+}
+
+/* Saves t; a failure is told but the table in memory stays usable.  The
+ * file is written under a new temporary name (never through a link that
+ * someone put there) and renamed into place. */
+static void save(EgStore *s, const EgTable *t, const char *path)
 {
     EgHeader h;
     fill_header(&h, t);
     h.checksum = checksum(t->wtm, 2 * t->npos);
-    char tmp[1200];
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    int fd = -1;
-    if (mkdirs(s->dir) == 0)
-        fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    bool ok = fd >= 0 && write_all(fd, &h, sizeof h) == 0 && write_all(fd, t->wtm, 2 * t->npos) == 0;
-    if (fd >= 0 && close(fd))
-        ok = false;
-    if (ok && rename(tmp, path) == 0)
-        return;
-    int e = errno;
-    if (fd >= 0)
-        unlink(tmp);
+    char why[400];
+    if (sf_dir_make(s->dir, why, sizeof why) == 0) {
+        sweep(s);
+        SfTemp tmp;
+        int e;
+        if (sf_temp_open(&tmp, path, 0644) != 0) {
+            e = errno;
+        } else if (write_all(tmp.fd, &h, sizeof h) != 0 || write_all(tmp.fd, t->wtm, 2 * t->npos) != 0) {
+            e = errno;
+            sf_temp_drop(&tmp);
+        } else if (sf_temp_commit(&tmp, path) != 0) {
+            e = errno;
+        } else {
+            return;
+        }
+        snprintf(why, sizeof why, "%s", strerror(e));
+    }
     if (s->progress)
-        fprintf(stderr, "ninjachess: could not save %s: %s\n", path, strerror(e));
+        fprintf(stderr, "ninjachess: could not save %s: %s\n", path, why);
 }
 
 typedef struct {
@@ -283,6 +318,23 @@ static int build(EgStore *s, EgTable *t, bool allow, bool allow_small, char *err
     return rc;
 }
 
+/* The cache directory is used only when it is this user's and no one else
+ * may write there (a planted table or link would be trusted); the reason
+ * is told once.  Its first use removes dead writers' temporary files. */
+static bool cache_usable(EgStore *s, char *why, int whylen)
+{
+    if (s->dir_ok == 0) {
+        s->dir_ok = sf_dir_check(s->dir, s->dir_err, sizeof s->dir_err) ? -1 : 1;
+        if (s->dir_ok > 0)
+            sweep(s);
+        if (s->dir_ok < 0 && s->progress)
+            fprintf(stderr, "ninjachess: the endgame cache is not used: %s\n", s->dir_err);
+    }
+    if (s->dir_ok < 0)
+        snprintf(why, (size_t)whylen, "%s", s->dir_err);
+    return s->dir_ok > 0;
+}
+
 const EgTable *eg_store_get(EgStore *s, const Variant *v, const EgMaterial *m, bool allow, bool allow_small, char *err,
                             int errlen)
 {
@@ -301,8 +353,8 @@ const EgTable *eg_store_get(EgStore *s, const Variant *v, const EgMaterial *m, b
         return NULL;
     }
     eg_table_init(t, v, m);
-    char path[1100], why[200] = "";
-    bool cached = eg_store_path(s, v, m, path, sizeof path) == 0;
+    char path[1100], why[400] = "";
+    bool cached = eg_store_path(s, v, m, path, sizeof path) == 0 && cache_usable(s, why, sizeof why);
     if (cached && load(t, path, why, sizeof why) == 0) {
         add(s, t);
         return t;
@@ -316,7 +368,7 @@ const EgTable *eg_store_get(EgStore *s, const Variant *v, const EgMaterial *m, b
         }
         return NULL;
     }
-    if (why[0] && s->progress)
+    if (cached && why[0] && s->progress)
         fprintf(stderr, "ninjachess: %s is not a valid table (%s): building it again\n", path, why);
     if (build(s, t, allow, allow_small, err, errlen)) {
         table_release(t);

@@ -140,7 +140,8 @@ static void child_exec(const EngineSpec *spec, int in_fd, int out_fd, int err_fd
     setpgid(0, 0); /* its own group: a terminal's Ctrl-C reaches the match only */
     dup2(in_fd, 0);
     dup2(out_fd, 1);
-    signal(SIGPIPE, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL); /* ignored dispositions survive exec: the engine gets the usual ones */
+    signal(SIGXFSZ, SIG_DFL);
     execvp(spec->argv[0], spec->argv);
     int e = errno;
     if (write(err_fd, &e, sizeof e) < 0)

@@ -108,6 +108,30 @@ static int add_line(OpeningBook *book, const char *text, int lineno, const Game 
     return 0;
 }
 
+enum { LINE_OK, LINE_END, LINE_LONG, LINE_NUL };
+
+/* One line of f into buf (cap bytes with the NUL), without its newline or
+ * a CR before it.  A line that does not fit or holds a NUL byte is
+ * reported, never split or cut, so an endless file (/dev/zero) ends too. */
+static int read_line(FILE *f, char *buf, size_t cap)
+{
+    size_t n = 0;
+    int c;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (c == 0)
+            return LINE_NUL;
+        if (n + 1 >= cap)
+            return LINE_LONG;
+        buf[n++] = (char)c;
+    }
+    if (c == EOF && n == 0)
+        return LINE_END;
+    if (n && buf[n - 1] == '\r')
+        n--;
+    buf[n] = 0;
+    return LINE_OK;
+}
+
 int openings_load(const char *path, const Game *base, OpeningBook *book, char *err, size_t errlen)
 {
     memset(book, 0, sizeof *book);
@@ -118,10 +142,13 @@ int openings_load(const char *path, const Game *base, OpeningBook *book, char *e
     }
     char line[4096], why[256];
     int lineno = 0, rc = 0;
-    while (rc == 0 && fgets(line, sizeof line, f)) {
+    for (int got; rc == 0 && (got = read_line(f, line, sizeof line)) != LINE_END;) {
         lineno++;
-        line[strcspn(line, "\r\n")] = 0;
-        if (add_line(book, line, lineno, base, why, sizeof why)) {
+        if (got == LINE_LONG)
+            snprintf(why, sizeof why, "line longer than %d bytes", (int)sizeof line - 1);
+        else if (got == LINE_NUL)
+            snprintf(why, sizeof why, "a NUL byte: not a text file");
+        if (got != LINE_OK || add_line(book, line, lineno, base, why, sizeof why)) {
             snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
             rc = -1;
         }

@@ -7,6 +7,7 @@
  * games/ first).  Nothing is drawn here; failures go to the Ui's message. */
 #include "ui_internal.h"
 
+#include "../files/safe_file.h"
 #include "../quote.h"
 
 #include <dirent.h>
@@ -21,27 +22,6 @@
 #include <unistd.h>
 
 /* ---- the state directory ---- */
-
-static int mkdir_p(char *path, char *err, int errlen)
-{
-    for (char *p = path + 1;; p++) {
-        if (*p != '/' && *p)
-            continue;
-        char c = *p;
-        *p = 0;
-        struct stat st;
-        if (mkdir(path, 0700) != 0 && (errno != EEXIST || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))) {
-            int e = errno == EEXIST ? ENOTDIR : errno;
-            char q[600];
-            snprintf(err, (size_t)errlen, "cannot create '%s': %s", nc_quote(path, q, sizeof q), strerror(e));
-            *p = c;
-            return -1;
-        }
-        *p = c;
-        if (!c)
-            return 0;
-    }
-}
 
 int ui_state_dir(char *buf, int len, const char *sub, bool create, char *err, int errlen)
 {
@@ -61,7 +41,16 @@ int ui_state_dir(char *buf, int len, const char *sub, bool create, char *err, in
         snprintf(err, (size_t)errlen, "the state directory's name is too long");
         return -1;
     }
-    return create ? mkdir_p(buf, err, errlen) : 0;
+    /* The directory and the one of the program above it: created 0700,
+     * and refused when another user could put links in them. */
+    if (create ? sf_dir_make(buf, err, errlen) : sf_dir_check(buf, err, errlen))
+        return -1;
+    if (*sub) {
+        char base[1024];
+        snprintf(base, sizeof base, "%.*s", (int)(strlen(buf) - strlen(sub) - 1), buf);
+        return sf_dir_check(base, err, errlen);
+    }
+    return 0;
 }
 
 int ui_autosave_path(char *buf, int len, bool create_dir)
@@ -87,7 +76,7 @@ static void lock_path_of(const char *game, char *buf, size_t len)
 static int lock_take(const char *path, bool excl)
 {
     for (int tries = 0; tries < 5; tries++) {
-        int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (excl ? O_EXCL : 0), 0600);
+        int fd = sf_open_lock(path, excl); /* a link there is refused, never followed */
         if (fd < 0)
             return -1;
         if (flock(fd, LOCK_EX | LOCK_NB) != 0) {

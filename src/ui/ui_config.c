@@ -6,10 +6,13 @@
  * silently ignored would look like a bug of the screen. */
 #include "ui_internal.h"
 
+#include "../files/safe_file.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const bg_names[BG_COUNT] = {
     [BG_LIGHT] = "light", [BG_DARK] = "dark", [BG_QUIET] = "quiet", [BG_CAPTURE] = "capture",
@@ -141,6 +144,12 @@ static int set_key(UiConfig *c, const char *name, const char *val, char *err, in
                 snprintf(err, (size_t)errlen, "key.%s: '%s' is not one printable character", name, val);
                 return -1;
             }
+            for (int j = 0; j < NACTIONS; j++)
+                if (j != i && c->keys[j] == (unsigned char)val[0]) {
+                    snprintf(err, (size_t)errlen, "key.%s: '%c' is already the key of %s", name, val[0],
+                             actions[j].name);
+                    return -1;
+                }
             c->keys[i] = (unsigned char)val[0];
             return 0;
         }
@@ -195,11 +204,38 @@ static char *trim(char *s)
     return s;
 }
 
+/* A key given to one action is taken from the action it belonged to; that
+ * one must have been given another, or it could not be reached at all.
+ * key_line: the line that gave each action its key. */
+static int check_keys(const UiConfig *c, const int *key_line, const char *name, char *err, int errlen)
+{
+    for (int j = 0; j < NACTIONS; j++) {
+        if (c->keys[j])
+            continue;
+        for (int i = 0; i < NACTIONS; i++)
+            if (i != j && c->keys[i] == actions[j].key) {
+                snprintf(err, (size_t)errlen, "%s:%d: key.%s = %c leaves %s with no key (give it another with "
+                         "key.%s)", name, key_line[i], actions[i].name, actions[j].key, actions[j].name,
+                         actions[j].name);
+                return -1;
+            }
+    }
+    return 0;
+}
+
+static int action_of(const char *setting)
+{
+    for (int i = 0; i < NACTIONS; i++)
+        if (!strncmp(setting, "key.", 4) && !strcmp(setting + 4, actions[i].name))
+            return i;
+    return -1;
+}
+
 int ui_config_parse(UiConfig *c, const char *text, const char *name, char *err, int errlen)
 {
     memset(c, 0, sizeof *c);
     snprintf(c->path, sizeof c->path, "%s", name);
-    int line = 0;
+    int line = 0, key_line[NACTIONS] = {0};
     for (const char *s = text; *s;) {
         const char *e = strchr(s, '\n');
         size_t n = e ? (size_t)(e - s) : strlen(s);
@@ -224,12 +260,15 @@ int ui_config_parse(UiConfig *c, const char *text, const char *name, char *err, 
             return -1;
         }
         *eq = 0;
-        if (set_value(c, trim(l), trim(eq + 1), why, sizeof why)) {
+        char *setting = trim(l);
+        if (set_value(c, setting, trim(eq + 1), why, sizeof why)) {
             snprintf(err, (size_t)errlen, "%s:%d: %s", name, line, why);
             return -1;
         }
+        if (action_of(setting) >= 0)
+            key_line[action_of(setting)] = line;
     }
-    return 0;
+    return check_keys(c, key_line, name, err, errlen);
 }
 
 int ui_config_path(char *buf, int len)
@@ -251,11 +290,20 @@ int ui_config_load(UiConfig *c, char *err, int errlen)
     char path[600];
     if (ui_config_path(path, sizeof path))
         return 0; /* no home: no file */
-    FILE *f = fopen(path, "r");
+    /* A directory others may write to could hand us any settings; a FIFO
+     * or a device there would block the start or never end. */
+    char dir[600];
+    snprintf(dir, sizeof dir, "%s", path);
+    *strrchr(dir, '/') = 0;
+    if (sf_dir_check(dir, err, errlen))
+        return -1;
+    int fd = sf_open_regular(path, err, errlen);
+    if (fd < 0)
+        return errno == ENOENT ? 0 : -1;
+    FILE *f = fdopen(fd, "r");
     if (!f) {
-        if (errno == ENOENT)
-            return 0;
         snprintf(err, (size_t)errlen, "%s: %s", path, strerror(errno));
+        close(fd);
         return -1;
     }
     char text[16384];
