@@ -2,6 +2,9 @@
  * to one front end (queries, bench, XBoard, self-play, match) or the game
  * screen; it does no work of its own. */
 #include "frontend/bench.h"
+#include "frontend/book.h"
+#include "frontend/datagen.h"
+#include "frontend/datagen_file.h"
 #include "frontend/lessons.h"
 #include "frontend/endgame_query.h"
 #include "frontend/eval_terms_query.h"
@@ -34,6 +37,12 @@ int main(int argc, char **argv)
         return match_main(&opt);
     if (opt.xboard)
         return xboard_main(&opt);
+    if (opt.make_book)
+        return book_make_main(&opt);
+    if (opt.datagen)
+        return datagen_main(&opt);
+    if (opt.check_data)
+        return dg_check_main(&opt);
     if (opt.selfplay)
         return selfplay_main(&opt);
     if (query_asked(&opt))

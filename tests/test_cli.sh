@@ -148,7 +148,7 @@ check "moves end at the next option" "nodes 29" "$(tail -n 1 "$tmp/out")"
 run --help
 check "help status" 0 "$status"
 check "help from the table" "  --titans LIST            make these piece types Titans (names or letters)" "$(grep -e '--titans' "$tmp/out")"
-check "help lists every option" 50 "$(grep -c '^  --' "$tmp/out")"
+check "help lists every option" 53 "$(grep -c '^  --' "$tmp/out")"
 run -h
 check "short help" "usage: ninjachess [OPTION]..." "$(head -n 1 "$tmp/out")"
 run --version
