@@ -42,7 +42,7 @@ typedef struct {
     long long end_game;
     int fd;
     pthread_mutex_t write_lock;
-    atomic_llong next_game, games, positions;
+    atomic_llong next_game, games, positions, nodes_searched;
     atomic_int failed;
     char err[512]; /* the first worker's failure, under write_lock */
 } Gen;
@@ -108,6 +108,7 @@ static int play_out(Gen *gen, Search *s, Game *g, Kept *kept, int *nkept)
     while ((st = game_status(g)) == GS_ONGOING && g->nply - start < DG_MAX_PLIES) {
         SearchInfo in;
         search_run(s, g, &lim, &in);
+        atomic_fetch_add(&gen->nodes_searched, (long long)in.nodes);
         if (!in.has_best)
             break;
         int white = g->pos.side == NC_WHITE ? in.score : -in.score;
@@ -261,8 +262,9 @@ static void progress(Gen *gen, double t0)
 {
     double dt = now_seconds() - t0;
     long long pos = atomic_load(&gen->positions);
-    fprintf(stderr, "datagen: %lld games, %lld positions, %.0f positions/s, %.0f s\n", atomic_load(&gen->games), pos,
-            dt > 0 ? (double)pos / dt : 0.0, dt);
+    double nodes = (double)atomic_load(&gen->nodes_searched);
+    fprintf(stderr, "datagen: %lld games, %lld positions, %.0f positions/s, %.0f nodes/s, %.0f s\n",
+            atomic_load(&gen->games), pos, dt > 0 ? (double)pos / dt : 0.0, dt > 0 ? nodes / dt : 0.0, dt);
 }
 
 /* Runs the workers and prints progress until they are done; 0, or -1. */
