@@ -93,6 +93,19 @@ check "resumed run plays the games of one run" "" \
     "$(grep -v '^#' "$tmp/a.dat" | sort >"$tmp/as"; grep -v '^#' "$tmp/b.dat" | sort | diff "$tmp/as" -)"
 check "run comments" "2" "$(grep -c '^# games' "$tmp/a.dat")"
 
+# Positions whose best move changes material are left out: in antichess,
+# where taking is compulsory, a position with a capture has only captures,
+# so no written position may have one.
+run --variant antichess --datagen "$tmp/anti.dat" --games 2 --nodes 100 --concurrency 1
+check "antichess without a book" "ninjachess: no opening book for antichess (books/antichess.txt); games start from the setup" \
+    "$(head -n 1 "$tmp/err")"
+grep -v '^#' "$tmp/anti.dat" | sed 's/ | .*//' >"$tmp/anti.fens"
+check "antichess positions written" yes "$([ -s "$tmp/anti.fens" ] && echo yes)"
+while read -r fen; do
+    "$nc" --data-dir "$data" --variant antichess --fen "$fen" --moves | grep -c x
+done <"$tmp/anti.fens" | sort -u >"$tmp/anti.caps"
+check "no capture in a written position" 0 "$(cat "$tmp/anti.caps")"
+
 # ---- bad files ----
 run --variant capablanca --datagen "$tmp/a.dat" --games 1
 check "another variant's file" \

@@ -64,7 +64,7 @@ static void material(const Position *p, int out[2][NC_MAX_TYPES])
 
 static bool changes_material(const Position *p, const Move *m)
 {
-    int before[2][NC_MAX_TYPES], after[2][NC_MAX_TYPES];
+    int before[2][NC_MAX_TYPES] = {{0}}, after[2][NC_MAX_TYPES] = {{0}};
     Position q = *p;
     Undo u;
     material(p, before);
