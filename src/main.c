@@ -3,6 +3,9 @@
  * screen; it does no work of its own but setting how a file-size limit
  * is met. */
 #include "frontend/bench.h"
+#include "frontend/book.h"
+#include "frontend/datagen.h"
+#include "frontend/datagen_file.h"
 #include "frontend/lessons.h"
 #include "frontend/endgame_query.h"
 #include "frontend/eval_terms_query.h"
@@ -40,6 +43,12 @@ int main(int argc, char **argv)
         return match_main(&opt);
     if (opt.xboard)
         return xboard_main(&opt);
+    if (opt.make_book)
+        return book_make_main(&opt);
+    if (opt.datagen)
+        return datagen_main(&opt);
+    if (opt.check_data)
+        return dg_check_main(&opt);
     if (opt.selfplay)
         return selfplay_main(&opt);
     if (query_asked(&opt))

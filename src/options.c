@@ -87,6 +87,12 @@ static const OptionSpec option_table[] = {
      "set the search's tunable constants (doc/search.md lists them)"},
     {"selfplay", ARG_INT, FIELD(selfplay), 1, 100000, "a number of games", SEC_ENGINE, "play N computer games without the screen"},
     {"levels", ARG_TEXT, FIELD(levels), 0, 0, "A,B", SEC_ENGINE, "with --selfplay: the two levels (1-10 or random)"},
+    {"make-book", ARG_INT, FIELD(make_book), 1, 100000, "a number of positions", SEC_ENGINE,
+     "write N balanced opening positions (after --random-plies, default 8) to stdout"},
+    {"datagen", ARG_TEXT, FIELD(datagen), 0, 0, "FILE", SEC_ENGINE,
+     "append --games self-play games' positions, scores and results to FILE"},
+    {"check-data", ARG_TEXT, FIELD(check_data), 0, 0, "FILE", SEC_QUERY,
+     "check a --datagen file against the rules; print FILE:LINE: message for each problem"},
     {"xboard", ARG_FLAG, FIELD(xboard), 0, 0, NULL, SEC_ENGINE, "speak the XBoard protocol (CECP v2)"},
     {"match", ARG_FLAG, FIELD(match), 0, 0, NULL, SEC_MATCH, "play two XBoard engines against each other"},
     {"engine", ARG_ENGINE, FIELD(engine), 0, 0, "CMD", SEC_MATCH,
@@ -294,7 +300,8 @@ static int refused(const char *arg)
     return fail("unknown option '%s' (see --help)", word);
 }
 
-/* The match options mean something only with --match. */
+/* The match options mean something only with --match; a few of them also
+ * with --datagen (D) or --make-book (B). */
 static int check_match(const Options *o)
 {
     static const char *const names[] = {"--engine", "--games", "--openings", "--random-plies", "--st", "--tc",
@@ -303,10 +310,17 @@ static int check_match(const Options *o)
     const bool given[] = {o->nengines > 0, o->games > 0, o->openings, o->random_plies > 0, o->st > 0, o->tc,
                           o->time_margin > 0, o->adjudicate_plies > 0, o->adjudicate_score, o->sprt, o->concurrency > 0,
                           o->report_every > 0, o->seed > 0};
-    if (!o->match)
-        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-            if (given[i])
-                return fail("%s needs --match", names[i]);
+    enum { D = 1, B = 2 };
+    static const unsigned char also[] = {0, D, D, D | B, 0, 0, 0, 0, 0, 0, D, 0, D | B};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        bool used = o->match || (o->datagen && (also[i] & D)) || (o->make_book && (also[i] & B));
+        if (given[i] && !used)
+            return fail("%s needs --match%s", names[i],
+                        also[i] == D ? " or --datagen" : also[i] ? " or --datagen or --make-book" : "");
+    }
+    if (o->datagen && (o->match || o->make_book || o->selfplay || o->xboard))
+        return fail("--datagen cannot be combined with %s",
+                    o->match ? "--match" : o->make_book ? "--make-book" : o->selfplay ? "--selfplay" : "--xboard");
     if (o->st > 0 && o->tc)
         return fail("--st and --tc exclude each other: one time control");
     if (o->pgn && !o->match && !o->selfplay)

@@ -42,6 +42,9 @@ typedef struct {
     bool xboard;
     int selfplay;               /* games; 0: not asked */
     const char *levels;         /* self-play "A,B" */
+    int make_book;              /* --make-book N positions; 0: not asked */
+    const char *datagen;        /* --datagen FILE; NULL: not asked */
+    const char *check_data;     /* --check-data FILE; NULL: not asked */
     const char *data_dir_arg;   /* --data-dir as given; NULL: not given */
     /* match */
     bool match;

@@ -197,7 +197,7 @@ check "bad win adjudication" \
     "ninjachess: --adjudicate-score wants CP,PLIES (CP 100-20000, PLIES 2-1000), e.g. 1000,8, not '1000'" \
     "$(cat "$tmp/err")"
 "$nc" --data-dir "$data" --games 2 >"$tmp/out" 2>"$tmp/err"
-check "match options need --match" "ninjachess: --games needs --match" "$(cat "$tmp/err")"
+check "match options need --match" "ninjachess: --games needs --match or --datagen" "$(cat "$tmp/err")"
 
 # ---- --pgn for self-play ----
 "$nc" --data-dir "$data" --variant chess --selfplay 2 --depth 1 --pgn "$tmp/sp.pgn" >"$tmp/out" 2>"$tmp/err"

@@ -74,6 +74,14 @@ uint64_t fe_rng(uint64_t *state)
     return *state;
 }
 
+uint64_t fe_mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
 int fe_random_move(Game *g, uint64_t *rng, Move *out)
 {
     MoveList ml;

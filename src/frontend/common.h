@@ -34,6 +34,9 @@ int fe_search_configure(Search *s, const Options *opt, int default_threads);
 
 /* One xorshift64 step: the front ends' reproducible random numbers. */
 uint64_t fe_rng(uint64_t *state);
+/* One splitmix64 step: turns a seed (or a seed mixed with a game number)
+ * into a well-spread xorshift state. */
+uint64_t fe_mix(uint64_t x);
 /* A legal move of g's position picked with fe_rng; 0, or -1 when none. */
 int fe_random_move(Game *g, uint64_t *rng, Move *out);
 

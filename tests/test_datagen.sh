@@ -1,0 +1,149 @@
+#!/bin/sh
+# Opening books and --datagen: the shipped books load for their variants,
+# --make-book is repeatable and keeps balanced positions, --datagen's
+# records read back to the positions they came from, a run goes on where
+# the file leaves off, and bad files are refused with FILE:LINE.
+# usage: test_datagen.sh PATH/TO/ninjachess DATA_DIR
+nc=$1
+data=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+check() { # name, expected, actual
+    if [ "$2" = "$3" ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
+    fi
+}
+
+run() { # runs ninjachess, storing stdout, stderr and status
+    "$nc" --data-dir "$data" "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+}
+
+# ---- the shipped books ----
+# Each book's lines all load (the opening reader checks every position
+# against the variant's rules and refuses the file at its first bad line),
+# are distinct, and number at least a few hundred.
+for v in chess capablanca titan-chess titan-chess-titans chess-titan-rooks stealth-ninja flying-warmachines; do
+    book="$data/books/$v.txt"
+    check "book $v exists" yes "$([ -f "$book" ] && echo yes)"
+    check "book $v says how it was made" 1 "$(grep -c "^# Made by: ninjachess --make-book [0-9]* --variant $v " "$book")"
+    n=$(grep -cv '^#' "$book")
+    check "book $v has 500 positions" 500 "$n"
+    check "book $v positions distinct" 500 "$(grep -v '^#' "$book" | cut -d' ' -f1-4 | sort -u | wc -l | tr -d ' ')"
+    run --variant "$v" --datagen "$tmp/$v.dat" --games 1 --nodes 30 --concurrency 1
+    check "book $v loads and a game is played from it" "0 from the book" \
+        "$status $(sed -n 's/^# games 0-0: .*, \(from the .*\)$/\1/p' "$tmp/$v.dat")"
+    run --variant "$v" --check-data "$tmp/$v.dat"
+    check "datagen $v records valid" "0 all valid" "$status $(sed -n 's/.*, \(all valid\)$/\1/p' "$tmp/out")"
+done
+
+# ---- --make-book ----
+run --variant chess --make-book 4 --seed 7 --nodes 500
+cp "$tmp/out" "$tmp/book1"
+check "make-book status" 0 "$status"
+check "make-book positions" 4 "$(grep -cv '^#' "$tmp/book1")"
+check "make-book header" "# Made by: ninjachess --make-book 4 --variant chess --random-plies 8 --nodes 500 --seed 7" \
+    "$(sed -n 2p "$tmp/book1")"
+run --variant chess --make-book 4 --seed 7 --nodes 500
+check "make-book same seed, same book" "" "$(cmp "$tmp/book1" "$tmp/out")"
+run --variant chess --make-book 4 --seed 8 --nodes 500
+check "make-book another seed, another book" different "$(cmp -s "$tmp/book1" "$tmp/out" || echo different)"
+# every kept position scores within +/-50 by the same search
+grep -v '^#' "$tmp/book1" | while read -r fen; do
+    "$nc" --data-dir "$data" --variant chess --fen "$fen" --nodes 500 | grep '^info' | tail -n 1 |
+        sed 's/.* score \(-*[0-9]*\) .*/\1/'
+done >"$tmp/scores"
+check "make-book scores within 50" 4 "$(awk '$1 >= -50 && $1 <= 50' "$tmp/scores" | wc -l | tr -d ' ')"
+# random plies 8 from the start: White to move at move 5
+check "make-book 8 random plies" "w 5 w 5 w 5 w 5" \
+    "$(grep -v '^#' "$tmp/book1" | awk '{print $2, $6}' | tr '\n' ' ' | sed 's/ $//')"
+run --variant chess --fen '4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1' --make-book 3 --random-plies 1 --nodes 100
+check "make-book gives up on unbalanced starts" \
+    "1 ninjachess: only 0 of 600 random starts of chess scored within +/-50; try fewer random plies" \
+    "$status $(cat "$tmp/err")"
+
+# ---- --datagen: records read back ----
+grep -v '^#' "$tmp/book1" >"$tmp/openings"
+run --variant chess --datagen "$tmp/a.dat" --games 2 --nodes 300 --openings "$tmp/openings"
+check "datagen status" 0 "$status"
+check "datagen progress line" "datagen: 2 games" "$(tail -n 1 "$tmp/err" | cut -d, -f1)"
+check "datagen header" "# ninjachess datagen: variant chess setup - option - titans -" "$(head -n 1 "$tmp/a.dat")"
+run --variant chess --check-data "$tmp/a.dat"
+check "check-data valid" 0 "$status"
+# each position printed back by the position-text reader as written
+grep -v '^#' "$tmp/a.dat" | head -n 6 | sed 's/ | .*//' >"$tmp/fens"
+while read -r fen; do
+    "$nc" --data-dir "$data" --variant chess --fen "$fen" --print-fen
+done <"$tmp/fens" >"$tmp/back"
+check "positions read back" "" "$(diff "$tmp/fens" "$tmp/back")"
+check "records of games 0 and 1 only" "0 1" "$(grep -v '^#' "$tmp/a.dat" | awk -F' [|] ' '{print $5}' | sort -u | tr '\n' ' ' | sed 's/ $//')"
+check "one result a game" 2 "$(grep -v '^#' "$tmp/a.dat" | awk -F' [|] ' '{print $5, $3}' | sort -u | wc -l | tr -d ' ')"
+
+# going on: game 2 is new, and the three games are those of one run of three
+run --variant chess --datagen "$tmp/a.dat" --games 1 --nodes 300 --openings "$tmp/openings"
+check "datagen resumes" "ninjachess: datagen chess: games 2-2" "$(head -n 1 "$tmp/err" | cut -d' ' -f1-5)"
+run --variant chess --datagen "$tmp/b.dat" --games 3 --nodes 300 --openings "$tmp/openings" --concurrency 1
+check "resumed run plays the games of one run" "" \
+    "$(grep -v '^#' "$tmp/a.dat" | sort >"$tmp/as"; grep -v '^#' "$tmp/b.dat" | sort | diff "$tmp/as" -)"
+check "run comments" "2" "$(grep -c '^# games' "$tmp/a.dat")"
+
+# Positions whose best move changes material are left out: in antichess,
+# where taking is compulsory, a position with a capture has only captures,
+# so no written position may have one.
+run --variant antichess --datagen "$tmp/anti.dat" --games 2 --nodes 100 --concurrency 1
+check "antichess without a book" "ninjachess: no opening book for antichess (books/antichess.txt); games start from the setup" \
+    "$(head -n 1 "$tmp/err")"
+grep -v '^#' "$tmp/anti.dat" | sed 's/ | .*//' >"$tmp/anti.fens"
+check "antichess positions written" yes "$([ -s "$tmp/anti.fens" ] && echo yes)"
+while read -r fen; do
+    "$nc" --data-dir "$data" --variant antichess --fen "$fen" --moves | grep -c x
+done <"$tmp/anti.fens" | sort -u >"$tmp/anti.caps"
+check "no capture in a written position" 0 "$(cat "$tmp/anti.caps")"
+
+# ---- bad files ----
+run --variant capablanca --datagen "$tmp/a.dat" --games 1
+check "another variant's file" \
+    "ninjachess: $tmp/a.dat:1: not this variant's header '# ninjachess datagen: variant capablanca setup - option - titans -' (another variant, setup, option or titans?): '# ninjachess datagen: variant chess setup - option - titans -'" \
+    "$(cat "$tmp/err")"
+cp "$tmp/a.dat" "$tmp/cut.dat"
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 5' >>"$tmp/cut.dat"
+lines=$(wc -l <"$tmp/cut.dat" | tr -d ' ')
+run --variant chess --datagen "$tmp/cut.dat" --games 1
+check "interrupted last line" \
+    "ninjachess: $tmp/cut.dat:$((lines + 1)): the last line has no newline (an interrupted write?); remove it to go on" \
+    "$(cat "$tmp/err")"
+head -n 2 "$tmp/a.dat" >"$tmp/bad.dat"
+{
+    echo 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q2/PPPP1PPP/RNB1KBNR b KQkq - 1 2 | 12 | 0.5 | 3 | 0'
+    echo 'rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2 | 12 | 0.5 | 4 | 0'
+    echo 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | 12 | 1 | 5 | 0'
+    echo 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | 12 | 0.5 | 5 | 0'
+    echo 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | 29500 | 0.5 | 6 | 1'
+    echo 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 00 2 | 1 | 0.5 | 7 | 1'
+    echo 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | 1 | 0 | 8 | 1'
+    echo 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | 1 | 0.5 | 9 | 0'
+} >>"$tmp/bad.dat"
+run --variant chess --check-data "$tmp/bad.dat"
+check "check-data problems" "1
+ninjachess: $tmp/bad.dat:4: the side to move is in check
+ninjachess: $tmp/bad.dat:5: another result than the game's earlier lines
+ninjachess: $tmp/bad.dat:6: ply not after the game's line before
+ninjachess: $tmp/bad.dat:7: score must be whole centipawns, not a mate, not '29500'
+ninjachess: $tmp/bad.dat:8: position text is printed back as 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'
+ninjachess: $tmp/bad.dat:10: game 0 again (its lines from line 3)" "$status
+$(cat "$tmp/err")"
+
+# ---- options ----
+run --variant chess --datagen "$tmp/c.dat"
+check "datagen needs games" "ninjachess: --datagen FILE needs --variant NAME and --games N" "$(cat "$tmp/err")"
+run --variant chess --make-book 2 --concurrency 2
+check "make-book takes no concurrency" "ninjachess: --concurrency needs --match or --datagen" "$(cat "$tmp/err")"
+
+printf '%d passed, %d failed\n' "$passed" "$failed"
+[ "$failed" -eq 0 ]
