@@ -1350,12 +1350,13 @@ static void test_config_parse(void **state)
     UiConfig c;
     char err[512];
     const char *good = "# my colours\n\ncolour.light = 250\ncolor.white-piece=230\nglyphs = ascii\n"
-                       "key.undo = U\nlevel = 4  # stronger\ntime = 5+3\n";
+                       "key.undo = U\nlevel = 4  # stronger\ntime = 5+3\nthreads = 3\n";
     assert_int_equal(ui_config_parse(&c, good, "cfg", err, sizeof err), 0);
     assert_true(c.bg_set[BG_LIGHT] && c.bg256[BG_LIGHT] == 250);
     assert_true(c.piece_set[NC_WHITE] && c.piece256[NC_WHITE] == 230);
     assert_int_equal(c.glyphs, UI_GLYPHS_ASCII);
     assert_int_equal(c.level, 4);
+    assert_int_equal(c.threads, 3);
     assert_true(c.time.set);
     assert_int_equal(c.time.base_seconds, 300);
     assert_int_equal(c.time.increment_seconds, 3);
@@ -1365,7 +1366,7 @@ static void test_config_parse(void **state)
     static const struct {
         const char *text, *err;
     } bad[] = {
-        {"level = 4\nlevl = 3\n", "cfg:2: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, time)"},
+        {"level = 4\nlevl = 3\n", "cfg:2: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, threads, time)"},
         {"colour.light = 300\n", "cfg:1: colour.light: '300' is not a colour number 0-255 of the 256-colour palette"},
         {"\ncolour.sky = 3\n", "cfg:2: unknown colour 'colour.sky' (white-piece, black-piece, light, dark, "
                                 "last-light, last-dark, ... see ninjachess(6))"},
@@ -1374,6 +1375,7 @@ static void test_config_parse(void **state)
         {"key.jump = j\n", "cfg:1: unknown action 'key.jump' (move, drop, undo, redo, flip, hint, move-now, "
                            "switch, new, resign, draw, save, open, tutorial, help, quit, back, forward)"},
         {"level = 11\n", "cfg:1: level: '11' is not a level 1-10"},
+        {"threads = 0\n", "cfg:1: threads: '0' is not a number of threads 1-64"},
         {"time = 5+\n", "cfg:1: time: '5+': the increment after '+' must be 0 to 600 seconds"},
         {"time = blitz\n", "cfg:1: time: 'blitz' is not a time control MINUTES+SECONDS (e.g. 5+3)"},
         {"# ok\nlevel 3\n", "cfg:2: expected 'name = value', got 'level 3'"},

@@ -183,6 +183,16 @@ static int set_value(UiConfig *c, const char *name, const char *val, char *err, 
         c->level = (int)n;
         return 0;
     }
+    if (!strcmp(name, "threads")) {
+        char *end;
+        long n = strtol(val, &end, 10);
+        if (end == val || *end || n < 1 || n > SEARCH_MAX_THREADS) {
+            snprintf(err, (size_t)errlen, "threads: '%s' is not a number of threads 1-%d", val, SEARCH_MAX_THREADS);
+            return -1;
+        }
+        c->threads = (int)n;
+        return 0;
+    }
     if (!strcmp(name, "time")) {
         char why[200];
         if (ui_time_control_parse(val, &c->time, why, sizeof why) == 0)
@@ -190,7 +200,7 @@ static int set_value(UiConfig *c, const char *name, const char *val, char *err, 
         snprintf(err, (size_t)errlen, "time: %s", why);
         return -1;
     }
-    snprintf(err, (size_t)errlen, "unknown setting '%s' (colour.NAME, key.ACTION, glyphs, level, time)", name);
+    snprintf(err, (size_t)errlen, "unknown setting '%s' (colour.NAME, key.ACTION, glyphs, level, threads, time)", name);
     return -1;
 }
 

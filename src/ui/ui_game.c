@@ -522,6 +522,15 @@ void ui_computer_stop(Ui *u)
     u->hinting = false;
 }
 
+/* The computer's search, with the screen's thread count. */
+static Search *ui_new_search(const Ui *u)
+{
+    Search *s = search_new(16);
+    if (s && u->threads > 1)
+        search_set_threads(s, u->threads); /* fewer when the machine cannot: one always runs */
+    return s;
+}
+
 void ui_hint(Ui *u)
 {
     if (u->tutorial || ui_game_over(u) || u->player[u->g.pos.side] != PL_HUMAN || u->thinking) {
@@ -531,7 +540,7 @@ void ui_hint(Ui *u)
     if (u->hinting)
         return;
     if (!u->search)
-        u->search = search_new(16);
+        u->search = ui_new_search(u);
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
     lim.level = 10;
@@ -567,7 +576,7 @@ bool ui_computer_accepts_draw(Ui *u, int side, int *score)
 {
     ui_computer_stop(u);
     if (!u->search)
-        u->search = search_new(16);
+        u->search = ui_new_search(u);
     *score = 0;
     if (!u->search)
         return false;
@@ -599,7 +608,7 @@ void ui_computer_tick(Ui *u)
         return;
     }
     if (!u->search)
-        u->search = search_new(16);
+        u->search = ui_new_search(u);
     if (!u->search) {
         ui_msg(u, true, "the computer opponent is not available");
         u->player[u->g.pos.side] = PL_HUMAN;

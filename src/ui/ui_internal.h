@@ -101,6 +101,7 @@ typedef struct {
     bool piece_set[2];
     int glyphs;              /* UI_GLYPHS_* */
     int level;               /* 0: not set */
+    int threads;             /* search threads; 0: not set */
     UiTimeControl time;
     int keys[UI_MAX_KEYS];   /* per action: the key the file gives it, 0 none */
     char path[600];
@@ -119,6 +120,7 @@ typedef struct Ui {
 
     int player[2];        /* PL_HUMAN / PL_COMPUTER */
     int level;
+    int threads;          /* of the computer's search (level 10) */
     bool flipped, ascii, utf8;
     int colours;          /* 0 monochrome, 8, 256 */
 

@@ -359,6 +359,10 @@ int ui_main(const Options *opt)
         u.ascii = true;
     if (u.cfg.level && !opt->level)
         u.level = u.cfg.level;
+    /* the computer thinks on every core but one, which keeps the screen
+     * (and the rest of the machine) answering */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    u.threads = opt->threads ? opt->threads : u.cfg.threads ? u.cfg.threads : cores > 2 ? (int)cores - 1 : 1;
     int chosen = game_from_options(&u, opt);
     char err[400];
     if (chosen >= 0 && opt->drill) {
