@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "pgn.h"
+#include "pgn_tags.h"
 #include "ui/ui_internal.h"
 
 #include <stdlib.h>
@@ -286,6 +288,29 @@ static void test_foreign_text(void **state)
     ui_game_free(&u);
 }
 
+/* A tag value with quotes and backslashes: pgn_put_tag escapes both, and
+ * the reader gives the same value back. */
+static void test_tag_escapes_round_trip(void **state)
+{
+    (void)state;
+    const char *white = "Bobby \"the kid\" F\\ischer";
+    char buf[512] = {0};
+    FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+    assert_non_null(f);
+    pgn_put_tag(f, "White", white);
+    pgn_put_tag(f, "Black", "\"");
+    fputs("\n1. e4 *\n", f);
+    fclose(f);
+    assert_non_null(strstr(buf, "[White \"Bobby \\\"the kid\\\" F\\\\ischer\"]"));
+    PgnTags t;
+    const char *sp = buf;
+    int line = 1;
+    char err[512];
+    assert_int_equal(pgn_read_tags(&sp, &line, &t, "x.pgn", err, sizeof err), 0);
+    assert_string_equal(t.white, white);
+    assert_string_equal(t.black, "\"");
+}
+
 /* The screen's clock: it starts with the first move, a flag ends the game
  * (a draw when the other side has a bare king), the computer's thinking
  * time comes from its own clock. */
@@ -395,6 +420,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_saved_game_read_by_pgn_extract),
+        cmocka_unit_test(test_tag_escapes_round_trip),
         cmocka_unit_test(test_san_as_pgn_extract_writes_it),
         cmocka_unit_test(test_no_clocks),
         cmocka_unit_test(test_other_variants_keep_move_text),
