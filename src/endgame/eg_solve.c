@@ -33,6 +33,7 @@ typedef struct {
     int maxlost;
     EgProgress progress;
     void *ctx;
+    bool stopped; /* the progress asked to stop */
 } Solver;
 
 static size_t board_index(const Solver *s, const EgBoard *b)
@@ -126,10 +127,12 @@ static void defender_moves(const Solver *s, EgBoard *b, DefenderMoves *dm)
         }
 }
 
-static void tell(const Solver *s, const char *stage, double fraction, int layer)
+/* Tells the progress; false when it asks to stop (remembered). */
+static bool tell(Solver *s, const char *stage, double fraction, int layer)
 {
-    if (s->progress)
-        s->progress(s->ctx, stage, fraction, layer);
+    if (s->progress && !s->stopped && !s->progress(s->ctx, stage, fraction, layer))
+        s->stopped = true;
+    return !s->stopped;
 }
 
 static int classify_defender(const Solver *s, EgBoard *b)
@@ -158,8 +161,8 @@ static int classify(Solver *s, char *err, int errlen)
     for (int k = 0; k < t->mat.npieces; k++)
         b.code[2 + k] = nc_code(t->mat.types[k], t->mat.attacker);
     for (size_t i = 0; i < t->npos; i++) {
-        if (i % per_king == 0)
-            tell(s, "positions", (double)i / (double)t->npos, -1);
+        if (i % per_king == 0 && !tell(s, "positions", (double)i / (double)t->npos, -1))
+            return EG_SOLVE_STOPPED;
         eg_decode(t, i, &b.sq[0], &b.sq[1], &b.sq[2]);
         if (!distinct(&b)) {
             t->wtm[i] = t->btm[i] = EG_ILLEGAL;
@@ -237,6 +240,7 @@ static void attacker_unmoves(Solver *s, EgBoard *b, int n)
 static int retrograde(Solver *s, char *err, int errlen)
 {
     EgTable *t = s->t;
+    size_t per_king = t->npos / (size_t)t->n;
     EgBoard b = {.n = s->np};
     b.code[0] = nc_code(t->mat.king, t->mat.attacker);
     b.code[1] = nc_code(t->mat.king, !t->mat.attacker);
@@ -247,10 +251,13 @@ static int retrograde(Solver *s, char *err, int errlen)
             snprintf(err, (size_t)errlen, "%s: a mate longer than %d moves", t->mat.name, EG_MAX_DTM);
             return -1;
         }
-        tell(s, "mates in", 0, n + 1);
         const uint8_t want = (uint8_t)(LOST + n);
         const uint8_t *bt = t->btm;
         for (size_t i = 0; i < t->npos; i++) {
+            /* asked once per king square, as in classify: a layer of a
+             * big board is too long to wait for */
+            if (i % per_king == 0 && !tell(s, "mates in", 0, n + 1))
+                return EG_SOLVE_STOPPED;
             if (bt[i] != want)
                 continue;
             eg_decode(t, i, &b.sq[0], &b.sq[1], &b.sq[2]);
@@ -279,7 +286,8 @@ static int make_tabs(Solver *s, char *err, int errlen)
                 s->of[i] = s->of[j];
         if (s->of[i])
             continue;
-        tell(s, "move tables", (double)i / s->np, -1);
+        if (!tell(s, "move tables", (double)i / s->np, -1))
+            return EG_SOLVE_STOPPED;
         if (egm_build(&s->tabs[i], t->v, t->sq_of, t->n, types[i], colours[i])) {
             snprintf(err, (size_t)errlen, "%s: out of memory for the move tables", t->mat.name);
             return -1;
@@ -320,6 +328,8 @@ int eg_solve(EgTable *t, const EgTable *const *sub, EgProgress progress, void *c
             rc = classify(s, err, errlen);
         if (!rc)
             rc = retrograde(s, err, errlen);
+        if (rc == EG_SOLVE_STOPPED)
+            snprintf(err, (size_t)errlen, "%s: the building was stopped", t->mat.name);
     }
     for (int i = 0; i < s->np; i++)
         if (s->of[i] == &s->tabs[i])

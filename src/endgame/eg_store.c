@@ -51,6 +51,7 @@ struct EgStore {
     const Variant *missing_v[EG_STORE_MAX];
     bool swept;  /* dead writers' temporary files removed */
     int dir_ok;  /* the cache directory: 0 not checked yet, 1 usable, -1 refused */
+    const atomic_int *stop; /* set: a build stops (eg_store_set_stop) */
     char dir_err[300];
 };
 
@@ -251,29 +252,44 @@ static void save(EgStore *s, const EgTable *t, const char *path)
 
 typedef struct {
     const EgTable *t;
-    int last;
+    int last, last_layer; /* shown last */
     bool tty;  /* a terminal: one line updated in place; else only the stages */
     const char *stage;
+    bool show; /* print the progress */
+    const atomic_int *stop;
 } Progress;
 
-static void show_progress(void *ctx, const char *stage, double fraction, int layer)
+void eg_store_set_stop(EgStore *s, const atomic_int *stop)
+{
+    s->stop = stop;
+}
+
+/* The solver's progress: a line on stderr when asked for; false (stop)
+ * once the store's stop flag is set. */
+static bool on_progress(void *ctx, const char *stage, double fraction, int layer)
 {
     Progress *pr = ctx;
+    if (pr->stop && atomic_load_explicit(pr->stop, memory_order_relaxed))
+        return false;
+    if (!pr->show)
+        return true;
     int pct = (int)(fraction * 100);
-    if (layer < 0 && pct == pr->last)
-        return;
+    if (layer < 0 ? pct == pr->last : layer == pr->last_layer)
+        return true;
     pr->last = pct;
+    pr->last_layer = layer;
     if (!pr->tty) {
         if (pr->stage != stage)
             fprintf(stderr, "ninjachess: building %s (%s): %s\n", pr->t->mat.name, pr->t->v->name, stage);
         pr->stage = stage;
-        return;
+        return true;
     }
     if (layer >= 0)
         fprintf(stderr, "\rninjachess: building %s (%s): %s %d        ", pr->t->mat.name, pr->t->v->name, stage, layer);
     else
         fprintf(stderr, "\rninjachess: building %s (%s): %s %d%%       ", pr->t->mat.name, pr->t->v->name, stage, pct);
     fflush(stderr);
+    return true;
 }
 
 static int add(EgStore *s, EgTable *t)
@@ -310,9 +326,10 @@ static int build(EgStore *s, EgTable *t, bool allow, bool allow_small, char *err
             if (!sub[k])
                 return -1;
         }
-    Progress pr = {t, -1, isatty(STDERR_FILENO), NULL};
-    int rc = eg_solve(t, sub, s->progress ? show_progress : NULL, &pr, err, errlen);
-    if (s->progress)
+    Progress pr = {.t = t, .last = -1, .last_layer = -1, .tty = isatty(STDERR_FILENO), .show = s->progress,
+                   .stop = s->stop};
+    int rc = eg_solve(t, sub, on_progress, &pr, err, errlen);
+    if (s->progress && rc == 0)
         fprintf(stderr, "%sninjachess: built %s (%s)%s\n", pr.tty ? "\r" : "", t->mat.name, t->v->name,
                 pr.tty ? "                                        " : "");
     return rc;

@@ -10,6 +10,7 @@
 
 #include "eg_table.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 typedef struct EgStore EgStore;
@@ -18,6 +19,12 @@ typedef struct EgStore EgStore;
  * on stderr tells how the building goes.  No file is touched yet. */
 EgStore *eg_store_new(const char *dir, bool progress);
 void eg_store_free(EgStore *s);
+
+/* While *stop is not 0, a table build goes on; once it is set (from any
+ * thread), a build under way ends within milliseconds of work and
+ * eg_store_get() returns NULL ("stopped") without saving anything.  NULL:
+ * builds are never stopped. */
+void eg_store_set_stop(EgStore *s, const atomic_int *stop);
 
 /* The table of m on v: from memory, else from the cache, else (when build
  * is set, or the table has one piece and build_small is set) built and

@@ -275,6 +275,8 @@ static void xb_cap_limits(const XB *x, SearchLimits *lim)
     }
     if (nodes > 0)
         lim->nodes = nodes;
+    if (c->no_table_builds)
+        lim->flags |= SEARCH_NO_TABLE_BUILDS;
 }
 
 /* Searches on the search thread while watching the input; returns false

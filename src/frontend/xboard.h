@@ -21,6 +21,7 @@ typedef struct {
                                 search gets 1 node (it still gives a move);
                                 0: no cap */
     size_t hash_mb;          /* transposition table; 0: FE_HASH_MB */
+    bool no_table_builds;    /* no search builds an endgame table */
     /* Called with every move the engine is about to send as "move TEXT",
      * in the position it is played from; NULL: none. */
     void (*on_move)(const Position *p, const Move *m, const char *text, void *ctx);

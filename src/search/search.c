@@ -143,6 +143,7 @@ struct Search {
     double target;        /* on a clock: the time aimed at (0: soft is fixed) */
     int noise;
     bool use_tt, prune;   /* SEARCH_NO_TT / SEARCH_NO_PRUNING switch these off */
+    bool no_table_builds; /* SEARCH_NO_TABLE_BUILDS */
 
     /* working state */
     uint64_t nodes;
@@ -972,6 +973,7 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     s->noise = ls->noise;
     s->use_tt = !(lim->flags & SEARCH_NO_TT);
     s->prune = !(lim->flags & SEARCH_NO_PRUNING);
+    s->no_table_builds = (lim->flags & SEARCH_NO_TABLE_BUILDS) != 0;
 
     s->nodes = 0;
     s->seldepth = 0;
@@ -1003,6 +1005,8 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
  * be interrupted and takes up to seconds on the big boards. */
 static bool may_build_tables(const Search *s)
 {
+    if (s->no_table_builds)
+        return false;
     return s->hard == 0 || s->hard >= DRAW_BUILD_SECONDS;
 }
 
@@ -1259,6 +1263,8 @@ static Search *search_create(size_t hash_mb, TransTable *shared)
     s->info.done = true; /* idle: nothing is running */
     /* a helper never plays from the tables nor prepares verdicts */
     s->eg = shared ? NULL : eg_store_new(NULL, false);
+    if (s->eg)
+        eg_store_set_stop(s->eg, &s->stop); /* "move now" and quit end a table build too */
     return s;
 }
 

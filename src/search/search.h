@@ -41,6 +41,9 @@ typedef struct {
  * pruning and reductions, internal iterative reduction). */
 #define SEARCH_NO_TT 1u
 #define SEARCH_NO_PRUNING 2u
+/* Never builds an endgame table (only those already cached count): for
+ * harnesses whose runs must stay short and write nothing. */
+#define SEARCH_NO_TABLE_BUILDS 4u
 
 typedef struct {
     int depth;          /* completed iteration */

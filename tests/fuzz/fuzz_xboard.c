@@ -7,7 +7,8 @@
  * level or time the input sets, so a run stays short and repeatable.
  * Checks: the loop returns at the end of the input; every move the engine
  * sends is legal where it is played and its text reads back (xb_parse_move)
- * to the same move; the output has one "move" line per move sent. */
+ * to the same move; the output has one "move" line per move sent.  The
+ * searches build no endgame table and read a cache of their own. */
 #include "fuzz.h"
 
 #include <stdio.h>
@@ -67,6 +68,30 @@ static int count_move_lines(const char *out, size_t len)
     return n;
 }
 
+static char cache_dir[] = "/tmp/ninjachess-fuzz-cache-XXXXXX";
+
+static void remove_cache(void)
+{
+    char sub[sizeof cache_dir + 16];
+    snprintf(sub, sizeof sub, "%s/ninjachess", cache_dir);
+    rmdir(sub);
+    rmdir(cache_dir);
+}
+
+/* The endgame cache of a directory of the harness's own, made once and
+ * removed at exit: the searches build no table, and none of the user's
+ * cached tables changes what a run does. */
+static void private_cache(void)
+{
+    static bool made;
+    if (made)
+        return;
+    if (!mkdtemp(cache_dir) || setenv("XDG_CACHE_HOME", cache_dir, 1) != 0)
+        fuzz_fail("fuzz_xboard: no private cache directory");
+    atexit(remove_cache);
+    made = true;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > (1u << 20))
@@ -77,7 +102,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     opt.perft = -1;
     XboardLimits lim = {
         .max_depth = 2, .max_nodes = 2000, .session_nodes = 20000, .hash_mb = 1, .on_move = check_move,
+        .no_table_builds = true,
     };
+    private_cache();
     char *out = NULL;
     size_t outlen = 0;
     FILE *f = open_memstream(&out, &outlen);
