@@ -448,12 +448,139 @@ static void test_search_uses_table(void **state)
     rmdir(dir);
 }
 
+/* Every position of real tables agrees with its moves (a sample of each
+ * side to move); a byte changed to claim a mate that is not there does
+ * not. */
+static void test_tables_agree_with_moves(void **state)
+{
+    (void)state;
+    Variant *v = test_variant("chess");
+    EgStore *s = eg_store_new("", false);
+    const char *materials[] = {"KR", "KQ"};
+    for (int k = 0; k < 2; k++) {
+        const EgTable *t = table(s, v, materials[k]);
+        int checked = 0;
+        for (size_t i = 0; i < t->npos; i += 5) {
+            for (int side = 0; side < 2; side++) {
+                if ((side ? t->btm : t->wtm)[i] == EG_ILLEGAL)
+                    continue;
+                Position p;
+                eg_position(t, i, side == 0, &p);
+                if (!eg_agrees_at(t, &p)) {
+                    char fen[200];
+                    pos_to_fen(&p, fen, sizeof fen);
+                    fail_msg("%s disagrees with the moves at %s", materials[k], fen);
+                }
+                checked++;
+            }
+        }
+        assert_true(checked > 10000);
+    }
+    /* KQ: a win in 5 doctored into a win in 1 */
+    const EgTable *t = table(s, v, "KQ");
+    size_t at = 0;
+    while (t->wtm[at] != 5)
+        at++;
+    Position p;
+    eg_position(t, at, true, &p);
+    uint8_t *w = (uint8_t *)t->wtm; /* built in memory: the test may write it */
+    w[at] = 1;
+    assert_false(eg_agrees_at(t, &p));
+    w[at] = EG_DRAW;
+    assert_false(eg_agrees_at(t, &p));
+    w[at] = 5;
+    assert_true(eg_agrees_at(t, &p));
+    eg_store_free(s);
+    variant_free(v);
+}
+
+/* The cache file's checksum as eg_store.c computes it (doc/endgame.md):
+ * whoever edits a table can recompute it, as this test does. */
+static uint64_t cache_checksum(const uint8_t *d, size_t len)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t x;
+        memcpy(&x, d + i, 8);
+        h = (h ^ x) * 0x100000001b3ULL;
+        h ^= h >> 29;
+    }
+    for (; i < len; i++)
+        h = (h ^ d[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* A cached table doctored (checksum recomputed) to claim mate in 1 where
+ * the mate is in 5: the search does not believe it, says so, plays the
+ * true mate, and the cache holds a right table again. */
+static void test_doctored_table_caught(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/nc_egdoctor_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    setenv("XDG_CACHE_HOME", dir, 1);
+    char cache[300], path[400];
+    snprintf(cache, sizeof cache, "%s/ninjachess", dir);
+    snprintf(path, sizeof path, "%s/chess-KQ-w.egtb", cache);
+    Variant *v = test_variant("chess");
+    EgStore *st = eg_store_new(cache, false);
+    const EgTable *t = table(st, v, "KQ");
+    size_t at = 0;
+    while (t->wtm[at] != 5)
+        at++;
+    Position p;
+    eg_position(t, at, true, &p);
+    eg_store_free(st);
+
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    uint8_t *d = malloc((size_t)len);
+    assert_non_null(d);
+    fseek(f, 0, SEEK_SET);
+    assert_int_equal(fread(d, 1, (size_t)len, f), (size_t)len);
+    d[128 + at] = 1;
+    uint64_t sum = cache_checksum(d + 128, (size_t)len - 128);
+    memcpy(d + 32, &sum, 8);
+    fseek(f, 0, SEEK_SET);
+    assert_int_equal(fwrite(d, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+
+    Game g;
+    game_init(&g, &p);
+    Search *s = search_new(1);
+    SearchInfo in;
+    search_run(s, &g, &(SearchLimits){.depth = 1, .level = 1}, &in);
+    assert_true(in.has_best);
+    assert_int_equal(in.score, SEARCH_MATE - 9);
+    assert_non_null(strstr(in.note, "the cached endgame table KQ of chess contradicts the rules here: built again"));
+    search_free(s);
+    /* the file was written again, right */
+    st = eg_store_new(cache, false);
+    EgMaterial m = material(v, "KQ");
+    char err[300];
+    t = eg_store_get(st, v, &m, false, false, err, sizeof err);
+    assert_non_null(t);
+    assert_int_equal(t->wtm[at], 5);
+    eg_store_free(st);
+    free(d);
+    game_free(&g);
+    variant_free(v);
+    unlink(path);
+    rmdir(cache);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refused_materials),
         cmocka_unit_test(test_cache),
         cmocka_unit_test(test_search_uses_table),
+        cmocka_unit_test(test_tables_agree_with_moves),
+        cmocka_unit_test(test_doctored_table_caught),
         cmocka_unit_test(test_move_tables),
         cmocka_unit_test(test_big_board_verdicts),
         cmocka_unit_test(test_chess_one_piece),

@@ -89,6 +89,23 @@ void eg_store_free(EgStore *s)
     free(s);
 }
 
+void eg_store_discard(EgStore *s, const EgTable *t)
+{
+    for (int i = 0; i < s->n; i++) {
+        if (s->tables[i] != t)
+            continue;
+        char path[1100];
+        if (eg_store_path(s, t->v, &t->mat, path, sizeof path) == 0)
+            unlink(path);
+        table_release(s->tables[i]);
+        s->n--;
+        memmove(s->tables + i, s->tables + i + 1, sizeof s->tables[0] * (size_t)(s->n - i));
+        memmove(s->ids + i, s->ids + i + 1, sizeof s->ids[0] * (size_t)(s->n - i));
+        memmove(s->vs + i, s->vs + i + 1, sizeof s->vs[0] * (size_t)(s->n - i));
+        return;
+    }
+}
+
 int eg_store_path(const EgStore *s, const Variant *v, const EgMaterial *m, char *buf, int len)
 {
     if (!s->dir[0])

@@ -33,6 +33,11 @@ void eg_store_set_stop(EgStore *s, const atomic_int *stop);
 const EgTable *eg_store_get(EgStore *s, const Variant *v, const EgMaterial *m, bool build, bool build_small, char *err,
                             int errlen);
 
+/* Forgets t, a table of this store, and removes its cache file: for a
+ * table found to contradict the rules (eg_agrees_at); the next
+ * eg_store_get() of its material builds it again.  t is invalid after. */
+void eg_store_discard(EgStore *s, const EgTable *t);
+
 /* The cache file's path for m on v. */
 int eg_store_path(const EgStore *s, const Variant *v, const EgMaterial *m, char *buf, int len);
 

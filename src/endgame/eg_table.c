@@ -296,6 +296,47 @@ static int move_rank(const EgTable *t, Position *p, const Move *m, bool attacker
     return 0;                                     /* a capture that draws, or any other escape */
 }
 
+bool eg_agrees_at(const EgTable *t, Position *p)
+{
+    int n, r = eg_outcome(t, p, &n);
+    if (r < 0)
+        return true;
+    MoveList ml;
+    gen_legal(p, &ml);
+    if (ml.n == 0)
+        return in_check(p) ? r == EG_RES_LOSS && n == 0 : r == EG_RES_DRAW;
+    bool attacker = p->side == t->mat.attacker;
+    int best = -1, worst = -1; /* the fastest mate a move leaves, the slowest */
+    bool draw = false, unknown = false;
+    for (int i = 0; i < ml.n; i++) {
+        Undo u;
+        make_move(p, &ml.m[i], &u);
+        int n2, r2 = eg_outcome(t, p, &n2);
+        unmake_move(p, &ml.m[i], &u);
+        if (r2 < 0)
+            unknown = true;
+        else if (r2 == EG_RES_DRAW)
+            draw = true;
+        else if (r2 == (attacker ? EG_RES_LOSS : EG_RES_WIN)) {
+            best = best < 0 || n2 < best ? n2 : best;
+            worst = n2 > worst ? n2 : worst;
+        } else {
+            return false; /* the side to move cannot leave the other side winning */
+        }
+    }
+    if (attacker) {
+        /* a win in n: the fastest known mate, or a faster one by a move
+         * the table does not judge */
+        if (r == EG_RES_WIN)
+            return best >= 0 ? n == best + 1 || (unknown && n < best + 1) : unknown;
+        return best < 0;
+    }
+    /* the defender: a loss in n when every move loses, in n at the most */
+    if (r == EG_RES_LOSS)
+        return !draw && worst >= 0 && (n == worst || (unknown && n > worst));
+    return draw || unknown;
+}
+
 bool eg_best_move(const EgTable *t, Position *p, Move *out)
 {
     int moves, r = eg_outcome(t, p, &moves);

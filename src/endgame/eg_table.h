@@ -92,6 +92,15 @@ int eg_outcome(const EgTable *t, const Position *p, int *moves);
  * False when p is not won or lost in t or has no legal move. */
 bool eg_best_move(const EgTable *t, Position *p, Move *out);
 
+/* Whether t's value for p follows from the values of the positions p's
+ * legal moves lead to, by the rule the solver builds with (the side to
+ * move wins in n when a move mates or leaves a loss in n - 1, the
+ * defender loses in n when every move leaves a win in at most n, a
+ * position without moves is mate or stalemate).  Moves that leave t's
+ * material (a capture, a promotion) are not judged.  True when p is not a
+ * position of t.  A table damaged or doctored at p fails this. */
+bool eg_agrees_at(const EgTable *t, Position *p);
+
 /* Counts of every kind of position. */
 void eg_stats(const EgTable *t, EgStats *s);
 /* The verdict "this material forces mate": the attacker, to move, wins at

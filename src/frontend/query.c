@@ -191,6 +191,8 @@ static int think(const Options *opt, Game *g)
     }
     search_wait(s, &in);
     search_free(s);
+    if (in.note[0])
+        fprintf(stderr, "ninjachess: %s\n", in.note);
     if (!in.has_best) {
         GameStatus st = game_status(g);
         fprintf(stderr, "ninjachess: no move to play (%s)\n", game_status_text(st));

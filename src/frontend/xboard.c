@@ -308,6 +308,10 @@ static bool xb_search(XB *x, SearchInfo *in)
     }
     search_wait(x->s, in);
     x->nodes_used += (long long)in->nodes;
+    if (in->note[0]) {
+        fprintf(x->out, "telluser %s\n", in->note);
+        fflush(x->out);
+    }
     return !abort_move;
 }
 

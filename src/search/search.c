@@ -71,6 +71,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -173,6 +174,7 @@ struct Search {
     int root_noise[NC_MAX_MOVES];
     Move best;
     bool has_best;
+    char note[200];       /* SearchInfo.note of this search */
 };
 
 /* ---- small helpers ---- */
@@ -934,6 +936,7 @@ static void publish(Search *s, int depth, int score, bool done)
             in->npv = 1;
         }
     }
+    snprintf(in->note, sizeof in->note, "%s", s->note);
     in->done = done;
     pthread_mutex_unlock(&s->mu);
 }
@@ -975,6 +978,7 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     s->prune = !(lim->flags & SEARCH_NO_PRUNING);
     s->no_table_builds = (lim->flags & SEARCH_NO_TABLE_BUILDS) != 0;
 
+    s->note[0] = 0;
     s->nodes = 0;
     s->seldepth = 0;
     s->stopped = false;
@@ -1020,8 +1024,20 @@ static bool endgame_move(Search *s)
     int moves, r;
     Move best;
     if (!s->eg || eg_material_of(&s->pos, &m) ||
-        !(t = eg_store_get(s->eg, s->pos.v, &m, false, may_build_tables(s), err, sizeof err)) ||
-        (r = eg_outcome(t, &s->pos, &moves)) < 0 || r == EG_RES_DRAW)
+        !(t = eg_store_get(s->eg, s->pos.v, &m, false, may_build_tables(s), err, sizeof err)))
+        return false;
+    /* a cached table is a file anyone may have edited: what it says here
+     * must follow from the position's own moves, or it is built again */
+    if (!eg_agrees_at(t, &s->pos)) {
+        eg_store_discard(s->eg, t);
+        t = eg_store_get(s->eg, s->pos.v, &m, false, may_build_tables(s), err, sizeof err);
+        bool fixed = t && eg_agrees_at(t, &s->pos);
+        snprintf(s->note, sizeof s->note, "the cached endgame table %s of %s contradicts the rules here: %s",
+                 m.name, s->pos.v->name, fixed ? "built again" : "removed, not used");
+        if (!fixed)
+            return false;
+    }
+    if ((r = eg_outcome(t, &s->pos, &moves)) < 0 || r == EG_RES_DRAW)
         return false;
     /* the tables know no 100-ply rule: only a mate that comes in time */
     int plies = r == EG_RES_WIN ? 2 * moves - 1 : 2 * moves;

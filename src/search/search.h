@@ -56,6 +56,9 @@ typedef struct {
     bool done;          /* the search has finished; best is final */
     Move best;          /* best move so far (valid once depth >= 1 or done) */
     bool has_best;      /* false only when the position has no legal move */
+    /* Something the player should know, for the front end to show (empty:
+     * nothing): a cached endgame table found wrong and rebuilt. */
+    char note[200];
 } SearchInfo;
 
 typedef struct Search Search;

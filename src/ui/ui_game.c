@@ -644,7 +644,10 @@ void ui_computer_tick(Ui *u)
             char buf[200];
             ui_describe_move(u, &m, buf, sizeof buf);
             ui_play(u, &m);
-            ui_msg(u, false, "Computer played %s", buf);
+            if (u->info.note[0])
+                ui_msg(u, true, "Computer played %s (%s)", buf, u->info.note);
+            else
+                ui_msg(u, false, "Computer played %s", buf);
             return;
         }
     }
