@@ -109,7 +109,8 @@ static const char *tag_name(const char *s, char *name, size_t size)
     return n ? s : NULL;
 }
 
-static int parse_tag(const char *s, const char **end, PgnTags *t, int line, char *err, int errlen)
+static int parse_tag(const char *s, const char **end, PgnTags *t, int line, PgnTagFn each, void *ctx, char *err,
+                     int errlen)
 {
     char name[32], val[1024];
     s = tag_name(s, name, sizeof name);
@@ -144,6 +145,8 @@ static int parse_tag(const char *s, const char **end, PgnTags *t, int line, char
         return -1;
     }
     *end = s + 1;
+    if (each)
+        each(ctx, name, val);
     if (!store_tag(t, name, val)) {
         size_t size = 0;
         tag_field(t, name, &size);
@@ -154,7 +157,8 @@ static int parse_tag(const char *s, const char **end, PgnTags *t, int line, char
     return 0;
 }
 
-int pgn_read_tags(const char **sp, int *line, PgnTags *t, const char *name, char *err, int errlen)
+int pgn_read_tags_each(const char **sp, int *line, PgnTags *t, const char *name, PgnTagFn each, void *ctx,
+                       char *err, int errlen)
 {
     char e[400];
     memset(t, 0, sizeof *t);
@@ -164,7 +168,7 @@ int pgn_read_tags(const char **sp, int *line, PgnTags *t, const char *name, char
         return -1;
     }
     while (*s == '[') {
-        if (parse_tag(s + 1, &s, t, *line, e, sizeof e)) {
+        if (parse_tag(s + 1, &s, t, *line, each, ctx, e, sizeof e)) {
             snprintf(err, (size_t)errlen, "%s: %s", name, e);
             return -1;
         }
@@ -174,6 +178,11 @@ int pgn_read_tags(const char **sp, int *line, PgnTags *t, const char *name, char
         strcpy(t->variant, "chess"); /* the PGN standard's game */
     *sp = s;
     return 0;
+}
+
+int pgn_read_tags(const char **sp, int *line, PgnTags *t, const char *name, char *err, int errlen)
+{
+    return pgn_read_tags_each(sp, line, t, name, NULL, NULL, err, errlen);
 }
 
 /* ---- the move text ---- */
@@ -289,6 +298,14 @@ static bool starts_line(const char *text, const char *s)
     return s == text || s[-1] == '\n';
 }
 
+/* Tells the reader where the game's text ended; 0. */
+static int game_ends(const PgnReader *r, void *ctx, const char *at)
+{
+    if (r->end)
+        r->end(ctx, at);
+    return 0;
+}
+
 int pgn_read_moves(const char *s, int line, const char *name, const PgnReader *r, void *ctx, char *err,
                    int errlen)
 {
@@ -297,10 +314,10 @@ int pgn_read_moves(const char *s, int line, const char *name, const PgnReader *r
     for (;;) {
         s = skip_space(s, &line);
         if (!*s)
-            return 0;
+            return game_ends(r, ctx, s);
         if (*s == '[') {
             if (starts_line(text, s))
-                return 0; /* the next game's tags */
+                return game_ends(r, ctx, s); /* the next game's tags */
             snprintf(err, (size_t)errlen, "%s: line %d: '[' inside the moves (a tag must start a line)", name, line);
             return -1;
         }
@@ -316,7 +333,7 @@ int pgn_read_moves(const char *s, int line, const char *name, const PgnReader *r
         if (!s)
             return -1;
         if (is_result(tok))
-            return 0;
+            return game_ends(r, ctx, s);
         const char *mv = move_of_token(tok);
         if (tok[0] == '$' || !*mv)
             continue;
@@ -355,16 +372,43 @@ static void put_token(FILE *f, const char *tok, int *col)
     *col += n;
 }
 
-/* A comment's words as tokens, braces inside turned into parentheses (a
- * brace would end the comment). */
+/* A comment's words as tokens, so that long comments wrap like moves and
+ * none is cut; braces inside turned into parentheses (a brace would end
+ * the comment). */
 static void put_comment(FILE *f, const char *text, int *col)
 {
-    char buf[1100];
-    snprintf(buf, sizeof buf, "{%s}", text);
-    for (char *q = buf + 1; q[1]; q++)
-        if (*q == '{' || *q == '}')
-            *q = *q == '{' ? '(' : ')';
-    put_token(f, buf, col);
+    const char *s = text;
+    bool first = true;
+    for (;;) {
+        while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+            s++;
+        size_t n = 0;
+        while (s[n] && !strchr(" \t\n\r", s[n]))
+            n++;
+        bool last = true;
+        for (size_t k = n; s[k]; k++)
+            if (!strchr(" \t\n\r", s[k])) {
+                last = false;
+                break;
+            }
+        char *word = malloc(n + 3);
+        if (!word)
+            return;
+        size_t k = 0;
+        if (first)
+            word[k++] = '{';
+        for (size_t i = 0; i < n; i++)
+            word[k++] = s[i] == '{' ? '(' : s[i] == '}' ? ')' : s[i];
+        if (last)
+            word[k++] = '}';
+        word[k] = 0;
+        put_token(f, word, col);
+        free(word);
+        if (last)
+            return;
+        s += n;
+        first = false;
+    }
 }
 
 int pgn_write_moves(FILE *f, const Position *start, const Move *moves, int nply, PgnCommentFn comment,

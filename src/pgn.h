@@ -27,6 +27,11 @@ typedef struct {
  * [Variant] value other programs write ("Titan Chess", "Standard") is
  * turned into ours.  Returns 0, or -1 with "NAME: line N: what is wrong". */
 int pgn_read_tags(const char **sp, int *line, PgnTags *t, const char *name, char *err, int errlen);
+/* The same, handing every tag as read (also those PgnTags does not keep)
+ * to each, in the file's order. */
+typedef void (*PgnTagFn)(void *ctx, const char *name, const char *value);
+int pgn_read_tags_each(const char **sp, int *line, PgnTags *t, const char *name, PgnTagFn each, void *ctx,
+                       char *err, int errlen);
 
 /* What pgn_read_moves hands over, in order.  move: one move token without
  * its number or annotation marks, the plies before it counted in ply;
@@ -35,6 +40,9 @@ int pgn_read_tags(const char **sp, int *line, PgnTags *t, const char *name, char
 typedef struct {
     int (*move)(void *ctx, const char *text, int ply, int line, char *err, int errlen);
     void (*comment)(void *ctx, const char *text, size_t len, int ply);
+    /* where the walk stopped: after the result token, at the next
+     * game's '[' or at the end of the text (may be NULL) */
+    void (*end)(void *ctx, const char *at);
 } PgnReader;
 /* Walks the move text from s (at line `line`) up to the result token,
  * the next game's tags or the end: move numbers, NAGs ($N), annotation

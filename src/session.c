@@ -142,7 +142,7 @@ int session_load(const Options *opt, Variant **vout, Game *g, char *err, int err
         pos_start(&start, v);
     game_init(g, &start);
     Loading ld = {g, file};
-    PgnReader r = {load_move, NULL};
+    PgnReader r = {load_move, NULL, NULL};
     if (pgn_read_moves(s, line, file, &r, &ld, err, errlen)) {
         game_free(g);
         goto fail;
