@@ -391,7 +391,7 @@ static bool review_key(Ui *u, int k)
 static void mouse(Ui *u)
 {
     MEVENT ev;
-    if (getmouse(&ev) != OK)
+    if (!ui_mouse_event(&ev))
         return;
     if (ev.bstate & BUTTON4_PRESSED) {
         review_back(u);

@@ -25,6 +25,7 @@
 #include "../options.h"
 #include "../search/search.h"
 
+#include <curses.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -327,6 +328,11 @@ int ui_menu(Ui *u, const char *title, const char *const *items, int n);
 bool ui_prompt(Ui *u, const char *question, char *buf, int len);
 void ui_help(Ui *u);
 bool ui_confirm(Ui *u, const char *question);
+/* getch for every screen: a lone release of button 1 (asked for only so
+ * that getch keeps its timeout, ui_main.c) reads as ERR, no key. */
+int ui_getch(void);
+/* The event of the KEY_MOUSE ui_getch last gave; false when none. */
+bool ui_mouse_event(MEVENT *ev);
 /* Waits for a key, redrawing on resize; gives ERR only on a signal. */
 int ui_getkey(Ui *u);
 

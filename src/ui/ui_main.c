@@ -87,7 +87,12 @@ static int start_curses(void)
     /* The terminal's own cursor sits on the cursor square: one more cue
      * that works on every terminal, colour or not. */
     curs_set(1);
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    /* The release is asked for although nothing acts on it: ncurses' getch,
+     * having read a mouse event that the mask leaves out, goes on reading
+     * without its timeout, so a release arriving just after its press
+     * (a touchpad tap) left getch waiting for the next key while the
+     * computer's search ended unseen.  ui_getch passes it over. */
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
     mouseinterval(0);
     timeout(40); /* keys and redraws within 50 ms while the computer thinks */
     return 0;
