@@ -52,6 +52,8 @@ static char *tag_field(PgnTags *t, const char *name, size_t *size)
         {"White", offsetof(PgnTags, white), sizeof ((PgnTags *)0)->white},
         {"Black", offsetof(PgnTags, black), sizeof ((PgnTags *)0)->black},
         {"TimeControl", offsetof(PgnTags, time_control), sizeof ((PgnTags *)0)->time_control},
+        {"Result", offsetof(PgnTags, result), sizeof ((PgnTags *)0)->result},
+        {"Termination", offsetof(PgnTags, termination), sizeof ((PgnTags *)0)->termination},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (!strcmp(name, fields[i].name)) {
@@ -341,6 +343,39 @@ int pgn_read_moves(const char *s, int line, const char *name, const PgnReader *r
             return -1;
         ply++;
     }
+}
+
+/* ---- how a game ended ---- */
+
+int pgn_recorded_end(const PgnTags *t, char *how, size_t len)
+{
+    int winner = !strcmp(t->result, "1-0") ? NC_WHITE : !strcmp(t->result, "0-1") ? NC_BLACK
+                 : !strcmp(t->result, "1/2-1/2") ? -1 : -2;
+    if (winner == -2)
+        return -2;
+    char low[64];
+    size_t n = 0;
+    for (const char *c = t->termination; *c && n + 1 < sizeof low; c++)
+        low[n++] = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+    low[n] = 0;
+    /* This program's older form "1-0, White resigned": the words after the result. */
+    const char *words = strstr(low, ", ") ? strstr(low, ", ") + 2 : low;
+    if (strstr(words, "time"))
+        snprintf(how, len, "time forfeit");
+    else if (!strcmp(words, "adjudication") || strstr(words, "adjudicat"))
+        snprintf(how, len, "adjudication");
+    else if (!words[0])
+        snprintf(how, len, "result as recorded"); /* no word on how */
+    else if (!strcmp(words, "normal") || strstr(words, "resign") || strstr(words, "agreed"))
+        snprintf(how, len, "%s", winner < 0 ? "draw agreed" : "resignation");
+    else
+        snprintf(how, len, "%s", t->termination + (words - low));
+    return winner;
+}
+
+const char *pgn_termination_of(bool time_forfeit)
+{
+    return time_forfeit ? "time forfeit" : "normal";
 }
 
 /* ---- writing ---- */

@@ -18,6 +18,8 @@ typedef struct {
     char variant[48];       /* our variant name; "chess" when no tag says */
     char setup[24], options[96], titans[160], fen[1024], white[1024], black[1024];
     char time_control[32];  /* the TimeControl tag as written; empty none */
+    char result[64];        /* the Result tag as written; empty none */
+    char termination[256];  /* the Termination tag as written; empty none */
     int level;              /* our Level tag, 0..10; 0 none */
     bool has_variant;       /* a [Variant] tag was there */
 } PgnTags;
@@ -50,6 +52,18 @@ typedef struct {
  * skipped.  Returns 0, or -1 with a message naming the file and line. */
 int pgn_read_moves(const char *s, int line, const char *name, const PgnReader *r, void *ctx, char *err,
                    int errlen);
+
+/* The end the tags record, for a game whose position is not over (time,
+ * resignation, agreement, adjudication): a [Result] other than "*".
+ * Returns the winner (NC_WHITE, NC_BLACK), -1 for a draw, -2 when the tags
+ * record no end.  how: "time forfeit", "resignation", "draw agreed",
+ * "adjudication", "result as recorded" (no [Termination]), or another
+ * [Termination] as written (also this
+ * program's older "1-0, White resigned" forms, read by their words). */
+int pgn_recorded_end(const PgnTags *t, char *how, size_t len);
+/* [Termination]'s value in the PGN standard's words for how a game
+ * ended: "time forfeit" after a flag fell, else "normal". */
+const char *pgn_termination_of(bool time_forfeit);
 
 /* The result token of a finished game's text ("1-0, checkmate" -> "1-0"),
  * "*" for an unfinished one (result NULL or empty). */

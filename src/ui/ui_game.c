@@ -472,7 +472,7 @@ static bool undo_one(Ui *u)
 bool ui_undo(Ui *u)
 {
     ui_computer_stop(u);
-    if (u->end == END_RESIGN || u->end == END_AGREED) {
+    if (u->end == END_RESIGN || u->end == END_AGREED || u->end == END_RECORDED) {
         /* Taking back a resignation or a draw agreement resumes the game. */
         u->end = END_NONE;
         u->changes++;

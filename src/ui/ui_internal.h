@@ -65,7 +65,9 @@ enum {
 
 enum { PL_HUMAN, PL_COMPUTER };
 /* Game end beyond the position's own status. */
-enum { END_NONE, END_STATUS, END_RESIGN, END_AGREED, END_TIME };
+/* END_RECORDED: a loaded game whose tags say it ended otherwise
+ * (adjudication, abandoned, ...). */
+enum { END_NONE, END_STATUS, END_RESIGN, END_AGREED, END_TIME, END_RECORDED };
 
 typedef struct {
     bool too_small;
@@ -170,7 +172,7 @@ typedef struct Ui {
     GameClock clock;      /* time control and both clocks (ui_clock.c) */
     int end;              /* END_* */
     GameStatus status;
-    char result[160];     /* "1-0, checkmate" etc.; empty while playing */
+    char result[320];     /* "1-0, checkmate" etc.; empty while playing */
     bool in_check;
 
     Search *search;

@@ -118,6 +118,10 @@ static int play_opt_moves(Ui *u, const Options *opt)
     for (int i = 0; i < opt->nplay; i++) {
         Move m;
         char err[256];
+        if (ui_game_over(u)) {
+            fprintf(stderr, "ninjachess: --play %s: the game is over (%s)\n", opt->play[i], u->result);
+            return -1;
+        }
         if (move_from_input(&u->g.pos, opt->play[i], &m, err, sizeof err)) {
             fprintf(stderr, "ninjachess: --play %s: %s\n", opt->play[i], err);
             return -1;
@@ -171,7 +175,7 @@ static int game_from_options(Ui *u, const Options *opt)
         }
         apply_opt_players(u, opt);
         snprintf(u->save_path, sizeof u->save_path, "%s", opt->load);
-        return 1;
+        return play_opt_moves(u, opt) ? -1 : 1; /* --play continues the loaded game */
     }
     if (!opt->variant && !opt->fen && !opt->tutorial)
         return 0;

@@ -182,6 +182,16 @@ static void put_kept(FILE *f, const Ui *u, const char *name, const char *ours)
     pgn_put_tag(f, name, v && v[0] ? v : ours);
 }
 
+/* [Termination] in the PGN standard's words; the result is [Result]'s.
+ * An end the loaded file recorded in other words keeps them. */
+static const char *termination(const Ui *u)
+{
+    const char *loaded = ui_origin_tag(&u->origin, "Termination");
+    if (u->end == END_RECORDED && loaded && loaded[0])
+        return loaded;
+    return pgn_termination_of(u->end == END_TIME);
+}
+
 int ui_pgn_write(const Ui *u, FILE *f)
 {
     char date[16] = "????.??.??";
@@ -222,7 +232,7 @@ int ui_pgn_write(const Ui *u, FILE *f)
         pgn_put_tag(f, "TimeControl", tc);
     }
     if (u->result[0] && ui_game_over(u))
-        pgn_put_tag(f, "Termination", u->result);
+        pgn_put_tag(f, "Termination", termination(u));
     if (ui_origin_tag(&u->origin, "PlyCount")) {
         char n[16];
         snprintf(n, sizeof n, "%d", u->g.nply);
@@ -319,6 +329,34 @@ static void load_tag(void *ctx, const char *name, const char *value)
         tl->nomem = true;
 }
 
+/* A game whose position is not over but whose tags record an end (a flag
+ * fell, a resignation, a draw agreed, an adjudication) loads as over. */
+static void recorded_end(Ui *n, const PgnTags *t)
+{
+    char how[300];
+    int w = pgn_recorded_end(t, how, sizeof how);
+    if (ui_game_over(n) || w == -2)
+        return;
+    const char *res = w == NC_WHITE ? "1-0" : w == NC_BLACK ? "0-1" : "1/2-1/2";
+    const char *loser = w == NC_WHITE ? "Black" : "White";
+    if (!strcmp(how, "time forfeit")) {
+        n->end = END_TIME;
+        if (w >= 0)
+            snprintf(n->result, sizeof n->result, "%s, %s lost on time", res, loser);
+        else
+            snprintf(n->result, sizeof n->result, "%s, out of time against a side that cannot mate", res);
+    } else if (!strcmp(how, "resignation")) {
+        n->end = END_RESIGN;
+        snprintf(n->result, sizeof n->result, "%s, %s resigned", res, loser);
+    } else if (!strcmp(how, "draw agreed")) {
+        n->end = END_AGREED;
+        snprintf(n->result, sizeof n->result, "%s, draw agreed", res);
+    } else {
+        n->end = END_RECORDED;
+        snprintf(n->result, sizeof n->result, "%s, %s", res, how);
+    }
+}
+
 /* Puts the loaded game n into u, keeping the player's screen settings and
  * taking the game's players and level where the tags name them. */
 static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
@@ -388,6 +426,7 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
         ui_game_free(&n);
         return -1;
     }
+    recorded_end(&n, &t);
     adopt_game(u, &n, &t);
     return 0;
 }
