@@ -107,6 +107,18 @@ keys s; expect "Save to: $F" "save prompt"
 keys Enter
 expect "changed since the game was" "a file changed by someone else is refused"
 grep -q '^\[Event "Added"\]' "$F" && ok "the changed file is left alone" || fail "the changed file was overwritten"
+
+# A new game is not the loaded one: saving it over the file asks again.
+cp "$TMP/orig.pgn" "$F"
+keys n; expect "Leave this game for a new one?" "new game asked"
+keys y; expect "Start the game" "start screen"
+keys Enter; expect "New game of" "a new game"
+keys s; expect "Save to: $F" "save prompt in the new game"
+keys Enter
+expect "exists and was not written by ninjachess" "a new game over the collection asks"
+keys n; expect "Save to: $TMP/opera-3.pgn" "and offers a new name"
+keys Escape; wait_gone "Save to:" 5
+cmp -s "$F" "$TMP/orig.pgn" && ok "the collection is untouched" || fail "the collection changed"
 quit_ok "loaded game"
 
 [ "$FAILS" = 0 ] || { echo "$FAILS failures"; exit 1; }

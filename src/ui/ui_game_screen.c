@@ -207,7 +207,10 @@ static void save_game(Ui *u)
         ui_msg(u, true, "%s", err);
     else {
         snprintf(u->save_path, sizeof u->save_path, "%s", path);
-        ui_origin_real_path(path, u->written); /* saved again without asking */
+        char real[4096];
+        ui_origin_real_path(path, real);
+        if (strcmp(real, u->origin.path)) /* the whole file is this game: saved again without asking */
+            snprintf(u->written, sizeof u->written, "%s", real);
         ui_msg(u, false, "Saved to %s", path);
     }
 }

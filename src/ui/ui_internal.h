@@ -129,6 +129,7 @@ typedef struct {
     char path[4096];      /* the file's real path; empty: not from a file */
     char *head;           /* the file's bytes up to the game's end, as loaded or last saved */
     size_t head_len, game_start; /* where the game's text begins in them */
+    bool agreed;          /* the player let this game replace itself in its file */
     char *scratch;        /* the last note handed out */
     size_t scratch_cap;
 } UiOrigin;
@@ -190,7 +191,7 @@ typedef struct Ui {
     UiConfig cfg;
     char save_path[512];  /* last file saved or loaded */
     UiOrigin origin;      /* the loaded game's file, tags and comments */
-    char written[4096];   /* real path of the file the player last saved to */
+    char written[4096];   /* real path of the file the player last saved a whole game to */
 
     /* The game's own file in the state directory (ui_autosave.c); empty
      * until the first change is saved.  All zero: no file, no lock. */

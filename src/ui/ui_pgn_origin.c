@@ -5,7 +5,9 @@
  * stands in its file, so that saving into that file replaces only that
  * game and leaves the file's other bytes as they were.  Also which file
  * this program last wrote, so that a file it did not write is never
- * replaced without asking (the game screen records it after a save).  Reading and writing the PGN itself is
+ * replaced without asking (the game screen records it after a save; a
+ * file the game was put back into holds other games, so only that game
+ * may replace itself there again without a question).  Reading and writing the PGN itself is
  * ui_pgn.c's. */
 #include "ui_internal.h"
 
@@ -152,9 +154,11 @@ const char *ui_origin_note(const Ui *u, int ply)
     const UiOrigin *co = &u->origin;
     UiOrigin *o = (UiOrigin *)co; /* scratch only: the text handed out */
     int before = ply + 1;         /* the plies the comment follows */
-    if (before > o->nply || before > u->g.nply ||
-        (before && memcmp(o->moves, u->g.moves, sizeof *o->moves * (size_t)before)))
+    if (before > o->nply || before > u->g.nply)
         return NULL;
+    for (int i = 0; i < before; i++)
+        if (!move_equal(&o->moves[i], &u->g.moves[i]))
+            return NULL;
     size_t need = 1;
     for (int i = 0; i < o->nnotes; i++)
         if (o->notes[i].ply == before)
@@ -193,7 +197,8 @@ int ui_pgn_save_question(const Ui *u, const char *path, char *question, int qlen
 {
     char real[PATH_MAX], q[600];
     ui_origin_real_path(path, real);
-    if (!real[0] || ui_origin_same_file(real, u->written))
+    if (!real[0] || ui_origin_same_file(real, u->written) ||
+        (u->origin.agreed && ui_origin_same_file(real, u->origin.path)))
         return 0;
     nc_quote(path, q, sizeof q);
     if (ui_origin_same_file(real, u->origin.path))
@@ -277,6 +282,7 @@ int ui_origin_write(Ui *u, const char *path, const char *game, size_t len, char 
             rc = ui_origin_set_text(o, out, out + o->game_start + glen);
             if (rc)
                 snprintf(err, (size_t)errlen, "out of memory");
+            o->agreed = true;
         }
         free(out);
         return rc;
