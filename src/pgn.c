@@ -196,7 +196,7 @@ static bool is_result(const char *tok)
 
 /* The move in a token: past a move number "12." or "12..." (also
  * "12.e3-e5"), annotation glyphs (!, ?) taken off the end. */
-static const char *move_of_token(char *tok)
+static const char *move_of_token(char *tok, char *glyph, size_t glen)
 {
     char *mv = tok;
     if (*mv >= '0' && *mv <= '9') {
@@ -209,10 +209,23 @@ static const char *move_of_token(char *tok)
             mv = q;
         }
     }
-    size_t n = strlen(mv);
+    size_t n = strlen(mv), end = n;
     while (n && (mv[n - 1] == '!' || mv[n - 1] == '?'))
-        mv[--n] = 0;
+        n--;
+    snprintf(glyph, glen, "%s", end - n < glen ? mv + n : "");
+    mv[n] = 0;
     return mv;
+}
+
+/* The NAG of a move's annotation glyph ("!" is $1), NULL for none. */
+static const char *nag_of_glyph(const char *g)
+{
+    static const char *const glyphs[][2] = {{"!", "$1"},  {"?", "$2"},  {"!!", "$3"},
+                                            {"??", "$4"}, {"!?", "$5"}, {"?!", "$6"}};
+    for (size_t i = 0; i < sizeof glyphs / sizeof glyphs[0]; i++)
+        if (!strcmp(g, glyphs[i][0]))
+            return glyphs[i][1];
+    return NULL;
 }
 
 /* The end of the {comment} at s, or NULL when it is not closed. */
@@ -336,12 +349,19 @@ int pgn_read_moves(const char *s, int line, const char *name, const PgnReader *r
             return -1;
         if (is_result(tok))
             return game_ends(r, ctx, s);
-        const char *mv = move_of_token(tok);
-        if (tok[0] == '$' || !*mv)
+        char glyph[8];
+        const char *mv = tok[0] == '$' ? "" : move_of_token(tok, glyph, sizeof glyph);
+        if (!*mv) {
+            const char *nag = tok[0] == '$' ? tok : nag_of_glyph(glyph);
+            if (nag && r->nag)
+                r->nag(ctx, nag, ply);
             continue;
+        }
         if (r->move(ctx, mv, ply, line, err, errlen))
             return -1;
         ply++;
+        if (glyph[0] && nag_of_glyph(glyph) && r->nag)
+            r->nag(ctx, nag_of_glyph(glyph), ply);
     }
 }
 
@@ -407,55 +427,58 @@ static void put_token(FILE *f, const char *tok, int *col)
     *col += n;
 }
 
-/* A comment's words as tokens, so that long comments wrap like moves and
- * none is cut; braces inside turned into parentheses (a brace would end
- * the comment). */
-static void put_comment(FILE *f, const char *text, int *col)
+/* A comment as one token, braces inside turned into parentheses (a brace
+ * would end the comment); whatever its length, never cut. */
+static int put_comment(FILE *f, const char *text, int *col)
 {
-    const char *s = text;
-    bool first = true;
-    for (;;) {
-        while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-            s++;
-        size_t n = 0;
-        while (s[n] && !strchr(" \t\n\r", s[n]))
-            n++;
-        bool last = true;
-        for (size_t k = n; s[k]; k++)
-            if (!strchr(" \t\n\r", s[k])) {
-                last = false;
-                break;
-            }
-        char *word = malloc(n + 3);
-        if (!word)
-            return;
-        size_t k = 0;
-        if (first)
-            word[k++] = '{';
-        for (size_t i = 0; i < n; i++)
-            word[k++] = s[i] == '{' ? '(' : s[i] == '}' ? ')' : s[i];
-        if (last)
-            word[k++] = '}';
-        word[k] = 0;
-        put_token(f, word, col);
-        free(word);
-        if (last)
-            return;
-        s += n;
-        first = false;
-    }
+    size_t n = strlen(text);
+    char *buf = malloc(n + 3);
+    if (!buf)
+        return -1;
+    buf[0] = '{';
+    for (size_t i = 0; i < n; i++)
+        buf[i + 1] = text[i] == '{' ? '(' : text[i] == '}' ? ')' : text[i];
+    buf[n + 1] = '}';
+    buf[n + 2] = 0;
+    put_token(f, buf, col);
+    free(buf);
+    return 0;
 }
 
 int pgn_write_moves(FILE *f, const Position *start, const Move *moves, int nply, PgnCommentFn comment,
                     void *ctx, const char *result_token)
 {
+    return pgn_write_annotated(f, start, moves, nply, NULL, comment, ctx, result_token);
+}
+
+/* The NAG tokens ("$1 $14") after a move, each a token of its own. */
+static void put_nags(FILE *f, const char *nags, int *col)
+{
+    char tok[16];
+    for (const char *s = nags; *s;) {
+        while (*s == ' ')
+            s++;
+        size_t n = strcspn(s, " ");
+        if (n && n < sizeof tok) {
+            memcpy(tok, s, n);
+            tok[n] = 0;
+            put_token(f, tok, col);
+        }
+        s += n;
+    }
+}
+
+int pgn_write_annotated(FILE *f, const Position *start, const Move *moves, int nply, PgnCommentFn nag,
+                        PgnCommentFn comment, void *ctx, const char *result_token)
+{
     Position p = *start;
     int col = 0, first_black = p.side == NC_BLACK;
     bool number_black = true; /* a Black move gets its number first, and after a comment */
+    int failed = 0;           /* a comment could not be written (out of memory) */
     char cbuf[1024];
     const char *before = comment ? comment(ctx, -1, cbuf, sizeof cbuf) : NULL;
     if (before && before[0])
-        put_comment(f, before, &col);
+        failed |= put_comment(f, before, &col);
     for (int i = 0; i < nply; i++) {
         char label[160], tok[200];
         move_label(&p, &moves[i], label, sizeof label);
@@ -467,16 +490,19 @@ int pgn_write_moves(FILE *f, const Position *start, const Move *moves, int nply,
         else
             snprintf(tok, sizeof tok, "%s", label);
         put_token(f, tok, &col);
+        const char *nags = nag ? nag(ctx, i, cbuf, sizeof cbuf) : NULL;
+        if (nags && nags[0])
+            put_nags(f, nags, &col);
         const char *c = comment ? comment(ctx, i, cbuf, sizeof cbuf) : NULL;
         number_black = c && c[0];
         if (number_black)
-            put_comment(f, c, &col);
+            failed |= put_comment(f, c, &col);
         Undo u;
         make_move(&p, &moves[i], &u);
     }
     put_token(f, result_token, &col);
     fputc('\n', f);
-    return ferror(f) ? -1 : 0;
+    return failed || ferror(f) ? -1 : 0;
 }
 
 /* ---- files ---- */

@@ -45,6 +45,9 @@ typedef struct {
     /* where the walk stopped: after the result token, at the next
      * game's '[' or at the end of the text (may be NULL) */
     void (*end)(void *ctx, const char *at);
+    /* a NAG ("$1"; a move's glyph "!" comes as "$1") after `ply` plies
+     * (may be NULL) */
+    void (*nag)(void *ctx, const char *nag, int ply);
 } PgnReader;
 /* Walks the move text from s (at line `line`) up to the result token,
  * the next game's tags or the end: move numbers, NAGs ($N), annotation
@@ -77,6 +80,10 @@ typedef const char *(*PgnCommentFn)(void *ctx, int ply, char *buf, size_t len);
  * shorter than 80 columns.  0, or -1 on a write error. */
 int pgn_write_moves(FILE *f, const Position *start, const Move *moves, int nply, PgnCommentFn comment,
                     void *ctx, const char *result_token);
+/* The same with NAGs: nag gives those after ply i ("$1 $14"; NULL or ""
+ * none), written right after the move, before its comment. */
+int pgn_write_annotated(FILE *f, const Position *start, const Move *moves, int nply, PgnCommentFn nag,
+                        PgnCommentFn comment, void *ctx, const char *result_token);
 
 /* Reads a whole file of at most 64 MiB that holds no NUL byte; NULL with
  * the reason in err (cannot open, a directory, too large, binary). */

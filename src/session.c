@@ -155,7 +155,7 @@ int session_load_ended(const Options *opt, Variant **vout, Game *g, char *ended,
         pos_start(&start, v);
     game_init(g, &start);
     Loading ld = {g, file};
-    PgnReader r = {load_move, NULL, NULL};
+    PgnReader r = {load_move, NULL, NULL, NULL};
     if (pgn_read_moves(s, line, file, &r, &ld, err, errlen)) {
         game_free(g);
         goto fail;

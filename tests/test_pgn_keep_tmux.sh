@@ -3,7 +3,8 @@
 # (issue 39, item 1): the file is replaced only when the player says so,
 # otherwise a new name is offered; saved into its file, only that game's
 # text changes (the other games stay byte for byte) and its tags (event,
-# players, date, ECO, tags of other programs) and comments are kept.
+# players, date, ECO, tags of other programs), comments and NAGs (also
+# from glyphs: "?" is $2) are kept.
 # pgn-extract reads every file written.
 # usage: test_pgn_keep_tmux.sh NINJACHESS DATA_DIR
 set -u
@@ -28,7 +29,7 @@ cat >"$F" <<'PGN'
 [ECO "C41"]
 [Annotator "Someone Else"]
 
-{A famous game.} 1. e4 e5 2. Nf3 d6 {Philidor's defence} 3. d4 $1 Bg4 {A weak move.} *
+{A famous game.} 1. e4 e5 2. Nf3 d6 {Philidor's defence} 3. d4 $1 Bg4? {A weak move.} *
 
 [Event "Second game"]
 [Site "?"]
@@ -66,7 +67,8 @@ expect "Saved to $TMP/opera-2.pgn" "saved under the new name"
 cmp -s "$F" "$TMP/orig.pgn" && ok "the loaded file is untouched" || fail "the loaded file changed"
 G="$TMP/opera-2.pgn"
 for want in '[Event "Paris Opera"]' '[White "Morphy, Paul"]' '[Date "1858.11.02"]' '[ECO "C41"]' \
-    '[Annotator "Someone Else"]' '{A famous game.}' "{Philidor's defence}" '{A weak move.}' '4. dxe5'; do
+    '[Annotator "Someone Else"]' '{A famous game.}' "{Philidor's defence}" '{A weak move.}' '4. dxe5' \
+    'd4 $1 Bg4 $2 {A weak move.}'; do
     tr '\n' ' ' <"$G" | grep -q -F -- "$want" && ok "new file keeps $want" || fail "new file lacks $want: $(cat "$G")"
 done
 extract_ok "$G" && ok "pgn-extract reads the new file" || fail "pgn-extract: $(cat "$TMP/extract-err")"
@@ -83,7 +85,7 @@ head -n 1 "$F" | grep -q '^% two games of a collection$' && ok "the file's openi
     || fail "opening line lost: $(head -n 2 "$F")"
 for want in '[Event "Paris Opera"]' '[White "Morphy, Paul"]' '[Black "Duke Karl / Count Isouard"]' \
     '[Date "1858.11.02"]' '[ECO "C41"]' '[Annotator "Someone Else"]' '{A famous game.}' \
-    "{Philidor's defence}" '{A weak move.}' '4. dxe5'; do
+    "{Philidor's defence}" '{A weak move.}' '4. dxe5' 'd4 $1 Bg4 $2 {A weak move.}'; do
     tr '\n' ' ' <"$F" | grep -q -F -- "$want" && ok "the file keeps $want" || fail "the file lacks $want: $(cat "$F")"
 done
 [ "$(grep -c '^\[Event ' "$F")" = 2 ] && ok "two games in the file" || fail "games: $(grep '^\[Event ' "$F")"

@@ -124,6 +124,8 @@ typedef struct {
     int ntags;
     UiNote *notes;        /* its comments, [%clk] left out when it has clocks */
     int nnotes;
+    UiNote *nags;         /* its NAGs ("$1") */
+    int nnags;
     Move *moves;          /* the moves loaded: notes hold while the game begins with them */
     int nply;
     char path[4096];      /* the file's real path; empty: not from a file */
@@ -376,12 +378,15 @@ int ui_origin_add_tag(UiOrigin *o, const char *name, const char *value);
 const char *ui_origin_tag(const UiOrigin *o, const char *name);
 /* A comment read after ply plies; clocks: its [%clk] is left out. */
 int ui_origin_add_note(UiOrigin *o, const char *text, size_t len, int ply, bool clocks);
+int ui_origin_add_nag(UiOrigin *o, const char *nag, int ply);
 int ui_origin_set_moves(UiOrigin *o, const Move *moves, int nply);
 /* The file's text up to end, where the game's text ended. */
 int ui_origin_set_text(UiOrigin *o, const char *text, const char *end);
 /* The loaded comments after ply (0-based; -1 before the first move)
  * while the game still begins with the loaded moves; NULL none. */
 const char *ui_origin_note(const Ui *u, int ply);
+/* The same for the loaded NAGs ("$1 $14"). */
+const char *ui_origin_nags(const Ui *u, int ply);
 void ui_origin_real_path(const char *path, char *real);
 /* Writes game (a whole PGN game, len bytes) to path: into the file the
  * game was loaded from, in place of that game only (refused when the

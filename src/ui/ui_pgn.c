@@ -123,6 +123,7 @@ typedef struct {
     const Ui *u;
     char *buf;
     size_t cap;
+    bool nomem;  /* a comment could not be made: the write fails */
 } Comments;
 
 static const char *comment_at(void *ctx, int ply, char *small, size_t smalllen)
@@ -143,13 +144,23 @@ static const char *comment_at(void *ctx, int ply, char *small, size_t smalllen)
     size_t need = strlen(note) + strlen(clk) + 2;
     if (need > c->cap) {
         char *b = realloc(c->buf, need);
-        if (!b)
+        if (!b) {
+            c->nomem = true;
             return NULL;
+        }
         c->buf = b;
         c->cap = need;
     }
     snprintf(c->buf, c->cap, "%s%s%s", note, note[0] && clk[0] ? " " : "", clk);
     return c->buf;
+}
+
+/* After each ply: the loaded game's NAGs. */
+static const char *nags_at(void *ctx, int ply, char *buf, size_t len)
+{
+    (void)buf;
+    (void)len;
+    return ui_origin_nags(((Comments *)ctx)->u, ply);
 }
 
 /* The tags this program writes itself; the loaded game's others follow
@@ -242,10 +253,10 @@ int ui_pgn_write(const Ui *u, FILE *f)
         if (!our_tag(u->origin.tags[i].name))
             pgn_put_tag(f, u->origin.tags[i].name, u->origin.tags[i].value);
     fputc('\n', f);
-    Comments c = {u, NULL, 0};
-    int rc = pgn_write_moves(f, &u->start, u->g.moves, u->g.nply, comment_at, &c, result_token(u));
+    Comments c = {u, NULL, 0, false};
+    int rc = pgn_write_annotated(f, &u->start, u->g.moves, u->g.nply, nags_at, comment_at, &c, result_token(u));
     free(c.buf);
-    if (rc)
+    if (rc || c.nomem)
         return -1;
     return ferror(f) ? -1 : 0;
 }
@@ -308,6 +319,13 @@ static void load_comment(void *ctx, const char *text, size_t len, int ply)
     if (ply > 0 && ld->n->clock.on && gameclock_find_clk(text, len, &secs))
         gameclock_set_last(&ld->n->clock, (ld->n->start.side + ply - 1) & 1, secs);
     if (ui_origin_add_note(&ld->n->origin, text, len, ply, ld->n->clock.on))
+        ld->nomem = true;
+}
+
+static void load_nag(void *ctx, const char *nag, int ply)
+{
+    Loading *ld = ctx;
+    if (ui_origin_add_nag(&ld->n->origin, nag, ply))
         ld->nomem = true;
 }
 
@@ -415,7 +433,7 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
     else if (u->clock.base > 0)
         ui_clock_configure(&n, u->clock.base, u->clock.inc);
     Loading ld = {&n, name, NULL, tl.nomem};
-    PgnReader r = {load_move, load_comment, load_end};
+    PgnReader r = {load_move, load_comment, load_end, load_nag};
     int rc = pgn_read_moves(s, line, name, &r, &ld, err, errlen);
     if (rc == 0 && (ld.nomem || ui_origin_set_moves(&n.origin, n.g.moves, n.g.nply) ||
                     ui_origin_set_text(&n.origin, text, ld.end ? ld.end : text + strlen(text)))) {

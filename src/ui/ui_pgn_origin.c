@@ -1,6 +1,6 @@
 /* What a loaded game keeps of the file it came from, so that saving it
  * loses nothing the program cannot reproduce: the game's tags (names,
- * event, date, tags of other programs), its comments while the game still
+ * event, date, tags of other programs), its comments and NAGs while the game still
  * begins with the moves they were written after, and where the game
  * stands in its file, so that saving into that file replaces only that
  * game and leaves the file's other bytes as they were.  Also which file
@@ -26,8 +26,11 @@ void ui_origin_free(UiOrigin *o)
         free(o->tags[i].value);
     for (int i = 0; i < o->nnotes; i++)
         free(o->notes[i].text);
+    for (int i = 0; i < o->nnags; i++)
+        free(o->nags[i].text);
     free(o->tags);
     free(o->notes);
+    free(o->nags);
     free(o->moves);
     free(o->head);
     free(o->scratch);
@@ -54,6 +57,20 @@ const char *ui_origin_tag(const UiOrigin *o, const char *name)
         if (!strcmp(o->tags[i].name, name))
             return o->tags[i].value;
     return NULL;
+}
+
+/* Appends a text after ply plies to a list of notes or NAGs; takes t. */
+static int add_to(UiNote **list, int *n, char *t, int ply)
+{
+    UiNote *l = realloc(*list, sizeof *l * (size_t)(*n + 1));
+    if (!l) {
+        free(t);
+        return -1;
+    }
+    *list = l;
+    l[*n].ply = ply;
+    l[(*n)++].text = t;
+    return 0;
 }
 
 /* The text without its [%clk ...] commands: the clocks are written anew
@@ -87,15 +104,13 @@ int ui_origin_add_note(UiOrigin *o, const char *text, size_t len, int ply, bool 
         free(t);
         return 0;
     }
-    UiNote *n = realloc(o->notes, sizeof *n * (size_t)(o->nnotes + 1));
-    if (!n) {
-        free(t);
-        return -1;
-    }
-    o->notes = n;
-    n[o->nnotes].ply = ply;
-    n[o->nnotes++].text = t;
-    return 0;
+    return add_to(&o->notes, &o->nnotes, t, ply);
+}
+
+int ui_origin_add_nag(UiOrigin *o, const char *nag, int ply)
+{
+    char *t = strdup(nag);
+    return t ? add_to(&o->nags, &o->nnags, t, ply) : -1;
 }
 
 int ui_origin_set_moves(UiOrigin *o, const Move *moves, int nply)
@@ -149,7 +164,9 @@ int ui_origin_set_text(UiOrigin *o, const char *text, const char *end)
     return 0;
 }
 
-const char *ui_origin_note(const Ui *u, int ply)
+/* The texts of list after ply (0-based) joined by blanks, while the game
+ * begins with the loaded moves; NULL none. */
+static const char *joined(const Ui *u, const UiNote *list, int count, int ply)
 {
     const UiOrigin *co = &u->origin;
     UiOrigin *o = (UiOrigin *)co; /* scratch only: the text handed out */
@@ -160,9 +177,9 @@ const char *ui_origin_note(const Ui *u, int ply)
         if (!move_equal(&o->moves[i], &u->g.moves[i]))
             return NULL;
     size_t need = 1;
-    for (int i = 0; i < o->nnotes; i++)
-        if (o->notes[i].ply == before)
-            need += strlen(o->notes[i].text) + 1;
+    for (int i = 0; i < count; i++)
+        if (list[i].ply == before)
+            need += strlen(list[i].text) + 1;
     if (need == 1)
         return NULL;
     if (need > o->scratch_cap) {
@@ -173,13 +190,23 @@ const char *ui_origin_note(const Ui *u, int ply)
         o->scratch_cap = need;
     }
     o->scratch[0] = 0;
-    for (int i = 0; i < o->nnotes; i++)
-        if (o->notes[i].ply == before) {
+    for (int i = 0; i < count; i++)
+        if (list[i].ply == before) {
             if (o->scratch[0])
                 strcat(o->scratch, " ");
-            strcat(o->scratch, o->notes[i].text);
+            strcat(o->scratch, list[i].text);
         }
     return o->scratch;
+}
+
+const char *ui_origin_note(const Ui *u, int ply)
+{
+    return joined(u, u->origin.notes, u->origin.nnotes, ply);
+}
+
+const char *ui_origin_nags(const Ui *u, int ply)
+{
+    return joined(u, u->origin.nags, u->origin.nnags, ply);
 }
 
 bool ui_origin_same_file(const char *a, const char *b)
@@ -204,7 +231,7 @@ int ui_pgn_save_question(const Ui *u, const char *path, char *question, int qlen
     if (ui_origin_same_file(real, u->origin.path))
         snprintf(question, (size_t)qlen,
                  "'%s' was not written by ninjachess. Replace this game in it? Its other games, "
-                 "this game's tags and comments are kept; its NAGs and variations are not.", q);
+                 "this game's tags, comments and NAGs are kept; its variations are not.", q);
     else
         snprintf(question, (size_t)qlen, "'%s' exists and was not written by ninjachess. Replace it?", q);
     return 1;
