@@ -134,6 +134,7 @@ typedef struct {
     bool agreed;          /* the player let this game replace itself in its file */
     char *scratch;        /* the last note handed out */
     size_t scratch_cap;
+    bool nomem;           /* a note could not be handed out: the write fails */
 } UiOrigin;
 
 typedef struct Ui {

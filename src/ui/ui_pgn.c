@@ -254,9 +254,10 @@ int ui_pgn_write(const Ui *u, FILE *f)
             pgn_put_tag(f, u->origin.tags[i].name, u->origin.tags[i].value);
     fputc('\n', f);
     Comments c = {u, NULL, 0, false};
+    ((UiOrigin *)&u->origin)->nomem = false; /* ui_origin_note's flag, reset for this write */
     int rc = pgn_write_annotated(f, &u->start, u->g.moves, u->g.nply, nags_at, comment_at, &c, result_token(u));
     free(c.buf);
-    if (rc || c.nomem)
+    if (rc || c.nomem || u->origin.nomem)
         return -1;
     return ferror(f) ? -1 : 0;
 }

@@ -184,8 +184,10 @@ static const char *joined(const Ui *u, const UiNote *list, int count, int ply)
         return NULL;
     if (need > o->scratch_cap) {
         char *s = realloc(o->scratch, need);
-        if (!s)
+        if (!s) {
+            o->nomem = true;
             return NULL;
+        }
         o->scratch = s;
         o->scratch_cap = need;
     }
