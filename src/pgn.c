@@ -52,6 +52,8 @@ static char *tag_field(PgnTags *t, const char *name, size_t *size)
         {"White", offsetof(PgnTags, white), sizeof ((PgnTags *)0)->white},
         {"Black", offsetof(PgnTags, black), sizeof ((PgnTags *)0)->black},
         {"TimeControl", offsetof(PgnTags, time_control), sizeof ((PgnTags *)0)->time_control},
+        {"Result", offsetof(PgnTags, result), sizeof ((PgnTags *)0)->result},
+        {"Termination", offsetof(PgnTags, termination), sizeof ((PgnTags *)0)->termination},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (!strcmp(name, fields[i].name)) {
@@ -109,7 +111,8 @@ static const char *tag_name(const char *s, char *name, size_t size)
     return n ? s : NULL;
 }
 
-static int parse_tag(const char *s, const char **end, PgnTags *t, int line, char *err, int errlen)
+static int parse_tag(const char *s, const char **end, PgnTags *t, int line, PgnTagFn each, void *ctx, char *err,
+                     int errlen)
 {
     char name[32], val[1024];
     s = tag_name(s, name, sizeof name);
@@ -144,6 +147,8 @@ static int parse_tag(const char *s, const char **end, PgnTags *t, int line, char
         return -1;
     }
     *end = s + 1;
+    if (each)
+        each(ctx, name, val);
     if (!store_tag(t, name, val)) {
         size_t size = 0;
         tag_field(t, name, &size);
@@ -154,7 +159,8 @@ static int parse_tag(const char *s, const char **end, PgnTags *t, int line, char
     return 0;
 }
 
-int pgn_read_tags(const char **sp, int *line, PgnTags *t, const char *name, char *err, int errlen)
+int pgn_read_tags_each(const char **sp, int *line, PgnTags *t, const char *name, PgnTagFn each, void *ctx,
+                       char *err, int errlen)
 {
     char e[400];
     memset(t, 0, sizeof *t);
@@ -164,7 +170,7 @@ int pgn_read_tags(const char **sp, int *line, PgnTags *t, const char *name, char
         return -1;
     }
     while (*s == '[') {
-        if (parse_tag(s + 1, &s, t, *line, e, sizeof e)) {
+        if (parse_tag(s + 1, &s, t, *line, each, ctx, e, sizeof e)) {
             snprintf(err, (size_t)errlen, "%s: %s", name, e);
             return -1;
         }
@@ -176,6 +182,11 @@ int pgn_read_tags(const char **sp, int *line, PgnTags *t, const char *name, char
     return 0;
 }
 
+int pgn_read_tags(const char **sp, int *line, PgnTags *t, const char *name, char *err, int errlen)
+{
+    return pgn_read_tags_each(sp, line, t, name, NULL, NULL, err, errlen);
+}
+
 /* ---- the move text ---- */
 
 static bool is_result(const char *tok)
@@ -185,7 +196,7 @@ static bool is_result(const char *tok)
 
 /* The move in a token: past a move number "12." or "12..." (also
  * "12.e3-e5"), annotation glyphs (!, ?) taken off the end. */
-static const char *move_of_token(char *tok)
+static const char *move_of_token(char *tok, char *glyph, size_t glen)
 {
     char *mv = tok;
     if (*mv >= '0' && *mv <= '9') {
@@ -198,10 +209,23 @@ static const char *move_of_token(char *tok)
             mv = q;
         }
     }
-    size_t n = strlen(mv);
+    size_t n = strlen(mv), end = n;
     while (n && (mv[n - 1] == '!' || mv[n - 1] == '?'))
-        mv[--n] = 0;
+        n--;
+    snprintf(glyph, glen, "%s", end - n < glen ? mv + n : "");
+    mv[n] = 0;
     return mv;
+}
+
+/* The NAG of a move's annotation glyph ("!" is $1), NULL for none. */
+static const char *nag_of_glyph(const char *g)
+{
+    static const char *const glyphs[][2] = {{"!", "$1"},  {"?", "$2"},  {"!!", "$3"},
+                                            {"??", "$4"}, {"!?", "$5"}, {"?!", "$6"}};
+    for (size_t i = 0; i < sizeof glyphs / sizeof glyphs[0]; i++)
+        if (!strcmp(g, glyphs[i][0]))
+            return glyphs[i][1];
+    return NULL;
 }
 
 /* The end of the {comment} at s, or NULL when it is not closed. */
@@ -289,6 +313,14 @@ static bool starts_line(const char *text, const char *s)
     return s == text || s[-1] == '\n';
 }
 
+/* Tells the reader where the game's text ended; 0. */
+static int game_ends(const PgnReader *r, void *ctx, const char *at)
+{
+    if (r->end)
+        r->end(ctx, at);
+    return 0;
+}
+
 int pgn_read_moves(const char *s, int line, const char *name, const PgnReader *r, void *ctx, char *err,
                    int errlen)
 {
@@ -297,10 +329,10 @@ int pgn_read_moves(const char *s, int line, const char *name, const PgnReader *r
     for (;;) {
         s = skip_space(s, &line);
         if (!*s)
-            return 0;
+            return game_ends(r, ctx, s);
         if (*s == '[') {
             if (starts_line(text, s))
-                return 0; /* the next game's tags */
+                return game_ends(r, ctx, s); /* the next game's tags */
             snprintf(err, (size_t)errlen, "%s: line %d: '[' inside the moves (a tag must start a line)", name, line);
             return -1;
         }
@@ -316,14 +348,54 @@ int pgn_read_moves(const char *s, int line, const char *name, const PgnReader *r
         if (!s)
             return -1;
         if (is_result(tok))
-            return 0;
-        const char *mv = move_of_token(tok);
-        if (tok[0] == '$' || !*mv)
+            return game_ends(r, ctx, s);
+        char glyph[8];
+        const char *mv = tok[0] == '$' ? "" : move_of_token(tok, glyph, sizeof glyph);
+        if (!*mv) {
+            const char *nag = tok[0] == '$' ? tok : nag_of_glyph(glyph);
+            if (nag && r->nag)
+                r->nag(ctx, nag, ply);
             continue;
+        }
         if (r->move(ctx, mv, ply, line, err, errlen))
             return -1;
         ply++;
+        if (glyph[0] && nag_of_glyph(glyph) && r->nag)
+            r->nag(ctx, nag_of_glyph(glyph), ply);
     }
+}
+
+/* ---- how a game ended ---- */
+
+int pgn_recorded_end(const PgnTags *t, char *how, size_t len)
+{
+    int winner = !strcmp(t->result, "1-0") ? NC_WHITE : !strcmp(t->result, "0-1") ? NC_BLACK
+                 : !strcmp(t->result, "1/2-1/2") ? -1 : -2;
+    if (winner == -2)
+        return -2;
+    char low[64];
+    size_t n = 0;
+    for (const char *c = t->termination; *c && n + 1 < sizeof low; c++)
+        low[n++] = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+    low[n] = 0;
+    /* This program's older form "1-0, White resigned": the words after the result. */
+    const char *words = strstr(low, ", ") ? strstr(low, ", ") + 2 : low;
+    if (strstr(words, "time"))
+        snprintf(how, len, "time forfeit");
+    else if (!strcmp(words, "adjudication") || strstr(words, "adjudicat"))
+        snprintf(how, len, "adjudication");
+    else if (!words[0])
+        snprintf(how, len, "result as recorded"); /* no word on how */
+    else if (!strcmp(words, "normal") || strstr(words, "resign") || strstr(words, "agreed"))
+        snprintf(how, len, "%s", winner < 0 ? "draw agreed" : "resignation");
+    else
+        snprintf(how, len, "%s", t->termination + (words - low));
+    return winner;
+}
+
+const char *pgn_termination_of(bool time_forfeit)
+{
+    return time_forfeit ? "time forfeit" : "normal";
 }
 
 /* ---- writing ---- */
@@ -355,28 +427,58 @@ static void put_token(FILE *f, const char *tok, int *col)
     *col += n;
 }
 
-/* A comment's words as tokens, braces inside turned into parentheses (a
- * brace would end the comment). */
-static void put_comment(FILE *f, const char *text, int *col)
+/* A comment as one token, braces inside turned into parentheses (a brace
+ * would end the comment); whatever its length, never cut. */
+static int put_comment(FILE *f, const char *text, int *col)
 {
-    char buf[1100];
-    snprintf(buf, sizeof buf, "{%s}", text);
-    for (char *q = buf + 1; q[1]; q++)
-        if (*q == '{' || *q == '}')
-            *q = *q == '{' ? '(' : ')';
+    size_t n = strlen(text);
+    char *buf = malloc(n + 3);
+    if (!buf)
+        return -1;
+    buf[0] = '{';
+    for (size_t i = 0; i < n; i++)
+        buf[i + 1] = text[i] == '{' ? '(' : text[i] == '}' ? ')' : text[i];
+    buf[n + 1] = '}';
+    buf[n + 2] = 0;
     put_token(f, buf, col);
+    free(buf);
+    return 0;
 }
 
 int pgn_write_moves(FILE *f, const Position *start, const Move *moves, int nply, PgnCommentFn comment,
                     void *ctx, const char *result_token)
 {
+    return pgn_write_annotated(f, start, moves, nply, NULL, comment, ctx, result_token);
+}
+
+/* The NAG tokens ("$1 $14") after a move, each a token of its own. */
+static void put_nags(FILE *f, const char *nags, int *col)
+{
+    char tok[16];
+    for (const char *s = nags; *s;) {
+        while (*s == ' ')
+            s++;
+        size_t n = strcspn(s, " ");
+        if (n && n < sizeof tok) {
+            memcpy(tok, s, n);
+            tok[n] = 0;
+            put_token(f, tok, col);
+        }
+        s += n;
+    }
+}
+
+int pgn_write_annotated(FILE *f, const Position *start, const Move *moves, int nply, PgnCommentFn nag,
+                        PgnCommentFn comment, void *ctx, const char *result_token)
+{
     Position p = *start;
     int col = 0, first_black = p.side == NC_BLACK;
     bool number_black = true; /* a Black move gets its number first, and after a comment */
+    int failed = 0;           /* a comment could not be written (out of memory) */
     char cbuf[1024];
     const char *before = comment ? comment(ctx, -1, cbuf, sizeof cbuf) : NULL;
     if (before && before[0])
-        put_comment(f, before, &col);
+        failed |= put_comment(f, before, &col);
     for (int i = 0; i < nply; i++) {
         char label[160], tok[200];
         move_label(&p, &moves[i], label, sizeof label);
@@ -388,16 +490,19 @@ int pgn_write_moves(FILE *f, const Position *start, const Move *moves, int nply,
         else
             snprintf(tok, sizeof tok, "%s", label);
         put_token(f, tok, &col);
+        const char *nags = nag ? nag(ctx, i, cbuf, sizeof cbuf) : NULL;
+        if (nags && nags[0])
+            put_nags(f, nags, &col);
         const char *c = comment ? comment(ctx, i, cbuf, sizeof cbuf) : NULL;
         number_black = c && c[0];
         if (number_black)
-            put_comment(f, c, &col);
+            failed |= put_comment(f, c, &col);
         Undo u;
         make_move(&p, &moves[i], &u);
     }
     put_token(f, result_token, &col);
     fputc('\n', f);
-    return ferror(f) ? -1 : 0;
+    return failed || ferror(f) ? -1 : 0;
 }
 
 /* ---- files ---- */

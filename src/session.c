@@ -30,7 +30,7 @@ Variant *session_variant(const Options *opt, const char *name)
     return v;
 }
 
-static int play_options(const Options *opt, Game *g, char *err, int errlen);
+static int play_options(const Options *opt, Game *g, const char *ended, char *err, int errlen);
 
 int session_game(const Options *opt, const Variant *v, Game *g, char *err, int errlen)
 {
@@ -42,16 +42,21 @@ int session_game(const Options *opt, const Variant *v, Game *g, char *err, int e
         pos_start(&start, v);
     }
     game_init(g, &start);
-    return play_options(opt, g, err, errlen);
+    return play_options(opt, g, "", err, errlen);
 }
 
-/* Plays opt->play on g; frees g on an error. */
-static int play_options(const Options *opt, Game *g, char *err, int errlen)
+/* Plays opt->play on g, refusing a move once the game is over (by its
+ * position, or as ended tells: the end a loaded file records, "" none);
+ * frees g on an error. */
+static int play_options(const Options *opt, Game *g, const char *ended, char *err, int errlen)
 {
     for (int i = 0; i < opt->nplay; i++) {
         Move m;
-        if (g->pos.scepter) {
-            snprintf(err, (size_t)errlen, "move '%s' after the game ended", opt->play[i]);
+        char q[64];
+        GameStatus st = game_status(g);
+        if (g->pos.scepter || st != GS_ONGOING || ended[0]) {
+            snprintf(err, (size_t)errlen, "--play %s: the game is over (%s)", nc_quote(opt->play[i], q, sizeof q),
+                     ended[0] ? ended : game_status_text(st));
             game_free(g);
             return -1;
         }
@@ -120,6 +125,14 @@ static int load_move(void *ctx, const char *text, int ply, int line, char *err, 
 
 int session_load(const Options *opt, Variant **vout, Game *g, char *err, int errlen)
 {
+    char ended[300];
+    return session_load_ended(opt, vout, g, ended, sizeof ended, err, errlen);
+}
+
+int session_load_ended(const Options *opt, Variant **vout, Game *g, char *ended, int endedlen, char *err,
+                       int errlen)
+{
+    ended[0] = 0;
     char file[600];
     nc_quote(opt->load, file, sizeof file);
     size_t len;
@@ -142,14 +155,22 @@ int session_load(const Options *opt, Variant **vout, Game *g, char *err, int err
         pos_start(&start, v);
     game_init(g, &start);
     Loading ld = {g, file};
-    PgnReader r = {load_move, NULL};
+    PgnReader r = {load_move, NULL, NULL, NULL};
     if (pgn_read_moves(s, line, file, &r, &ld, err, errlen)) {
         game_free(g);
         goto fail;
     }
     free(text);
     text = NULL;
-    if (play_options(opt, g, err, errlen))
+    if (game_status(g) == GS_ONGOING) {
+        char how[300];
+        int w = pgn_recorded_end(&t, how, sizeof how);
+        if (w >= 0)
+            snprintf(ended, (size_t)endedlen, "%s: %s wins", how, w == NC_WHITE ? "White" : "Black");
+        else if (w == -1)
+            snprintf(ended, (size_t)endedlen, "%s%s", how, strncmp(how, "draw", 4) ? ": a draw" : "");
+    }
+    if (play_options(opt, g, ended, err, errlen))
         goto fail;
     *vout = v;
     return 0;

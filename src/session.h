@@ -21,6 +21,12 @@ int session_game(const Options *opt, const Variant *v, Game *g, char *err, int e
  * game from its [FEN] and moves, then opt->play.  Returns 0, or -1 with a
  * one-line message in err and nothing left to free. */
 int session_load(const Options *opt, Variant **vout, Game *g, char *err, int errlen);
+/* The same, and in ended how the game ended when its position is not over
+ * but its tags record an end (time forfeit, resignation, agreement, ...),
+ * as --status says it ("time forfeit: Black wins"); "" otherwise.  Moves
+ * of opt->play after that end are refused. */
+int session_load_ended(const Options *opt, Variant **vout, Game *g, char *ended, int endedlen, char *err,
+                       int errlen);
 /* The variant a game's tags name, as --load takes it (file: the quoted
  * file name for messages).  NULL with a one-line message in err. */
 Variant *session_tags_variant(const Options *opt, const PgnTags *t, const char *file, char *err, int errlen);

@@ -73,7 +73,9 @@ check "unusable en-passant target, two occurrences" "game in progress" "$(cat "$
 # (capture possible) differs from the later ones.
 run --variant chess --fen "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1" --play d7-d5 e1-e2 e8-e7 e2-e1 e7-e8 e1-e2 e8-e7 e2-e1 e7-e8 --status
 check "usable en-passant target counts" "game in progress" "$(cat "$tmp/out")"
-run --variant chess --fen "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1" --play d7-d5 e1-e2 e8-e7 e2-e1 e7-e8 e1-e2 e8-e7 e2-e1 e7-e8 e1-e2 e8-e7 e2-e1 e7-e8 --status
+# The kings go round three ways, so that no position between comes three
+# times first (moves after a repetition are refused).
+run --variant chess --fen "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1" --play d7-d5 e1-e2 e8-e7 e2-e1 e7-e8 e1-d1 e8-d8 d1-e1 d8-e8 e1-f1 e8-f8 f1-e1 f8-e8 --status
 check "usable en-passant target, third later occurrence" "threefold repetition" "$(cat "$tmp/out")"
 run --variant chess --fen "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1" --status
 check "stalemate" "stalemate" "$(cat "$tmp/out")"

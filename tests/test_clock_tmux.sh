@@ -77,7 +77,7 @@ expect "White 0:03.0  Black 0:03.0" "three seconds"
 move e4
 expect "Game over: 1-0, Black lost on time" "Black's flag falls" 8
 expect "Black ran out of time: White wins" "told"
-grep -q '^\[Result "1-0"\]' "$(game_file)" && grep -q 'Termination "1-0, Black lost on time"' "$(game_file)" \
+grep -q '^\[Result "1-0"\]' "$(game_file)" && grep -q 'Termination "time forfeit"' "$(game_file)" \
     && ok "the loss on time is saved" || fail "file: $(cat "$(game_file)")"
 keys q; wait_exit >/dev/null
 

@@ -5,7 +5,8 @@
  * pgn-extract rewrites them; what pgn-extract writes of it loads back; the
  * clocks ([TimeControl], [%clk]) come back after a save; the screen's
  * clock (start, flag, the computer's time) and the clock's arithmetic and
- * texts; PGN comments other programs write. */
+ * texts; PGN comments other programs write; a loaded game's tags,
+ * comments and NAGs written back; the ends that tags record. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -311,6 +312,102 @@ static void test_tag_escapes_round_trip(void **state)
     assert_string_equal(t.black, "\"");
 }
 
+/* What ui_pgn_write makes of u, in a string the caller frees. */
+static char *written(const Ui *u)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    assert_int_equal(ui_pgn_write(u, f), 0);
+    fclose(f);
+    return buf;
+}
+
+/* A loaded game keeps its tags, comments and NAGs (glyphs as NAGs) when
+ * written back; comments after moves taken back and replaced go. */
+static void test_loaded_game_kept(void **state)
+{
+    (void)state;
+    Ui u;
+    new_ui(&u, "chess");
+    char err[512];
+    const char *text = "[Event \"Paris\"]\n[White \"Morphy, Paul\"]\n[ECO \"C41\"]\n[Result \"*\"]\n\n"
+                       "{start} 1. e4 e5 2. Nf3! d6 $14 {Philidor} 3. d4?! Bg4 {weak} *\n";
+    assert_int_equal(ui_pgn_load_text(&u, text, "x.pgn", err, sizeof err), 0);
+    char *out = written(&u);
+    assert_non_null(strstr(out, "[Event \"Paris\"]\n"));
+    assert_non_null(strstr(out, "[White \"Morphy, Paul\"]\n"));
+    assert_non_null(strstr(out, "[Black \"human\"]\n"));
+    assert_non_null(strstr(out, "[ECO \"C41\"]\n"));
+    assert_non_null(strstr(out, "{start} 1. e4 e5 2. Nf3 $1 d6 $14 {Philidor} 3. d4 $6 Bg4 {weak} *"));
+    free(out);
+    assert_string_equal(ui_player_tag(&u, 0), "Morphy, Paul");
+    assert_null(ui_player_tag(&u, 1));
+    /* Bg4 taken back and another move played: its comment goes, the rest stays. */
+    assert_true(ui_undo(&u));
+    Move m;
+    assert_int_equal(move_from_input(&u.g.pos, "Nf6", &m, err, sizeof err), 0);
+    ui_play(&u, &m);
+    out = written(&u);
+    assert_non_null(strstr(out, "{Philidor} 3. d4 $6 Nf6 *"));
+    assert_null(strstr(out, "weak"));
+    free(out);
+    ui_game_free(&u);
+}
+
+/* A game whose tags record an end its position does not show loads as
+ * over, and is written with [Termination] in the PGN standard's words. */
+static void test_recorded_end(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *result, *termination, *how;
+        int winner, end;
+        const char *text, *written;
+    } cases[] = {
+        {"0-1", "time forfeit", "time forfeit", NC_BLACK, END_TIME, "0-1, White lost on time", "time forfeit"},
+        {"1-0", "normal", "resignation", NC_WHITE, END_RESIGN, "1-0, Black resigned", "normal"},
+        {"1/2-1/2", "normal", "draw agreed", -1, END_AGREED, "1/2-1/2, draw agreed", "normal"},
+        {"1-0", "adjudication", "adjudication", NC_WHITE, END_RECORDED, "1-0, adjudication", "adjudication"},
+        {"1-0", "1-0, Black lost on time", "time forfeit", NC_WHITE, END_TIME, "1-0, Black lost on time",
+         "time forfeit"},
+        {"0-1", "", "result as recorded", NC_BLACK, END_RECORDED, "0-1, result as recorded", "normal"},
+        {"*", "", "", -2, END_NONE, "", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        PgnTags t;
+        memset(&t, 0, sizeof t);
+        strcpy(t.result, cases[i].result);
+        strcpy(t.termination, cases[i].termination);
+        char how[300] = "";
+        assert_int_equal(pgn_recorded_end(&t, how, sizeof how), cases[i].winner);
+        if (cases[i].winner != -2)
+            assert_string_equal(how, cases[i].how);
+        char text[400], err[512];
+        snprintf(text, sizeof text, "[Result \"%s\"]\n%s%s%s\n1. e4 e5 %s\n", cases[i].result,
+                 cases[i].termination[0] ? "[Termination \"" : "", cases[i].termination,
+                 cases[i].termination[0] ? "\"]\n" : "", cases[i].result);
+        Ui u;
+        new_ui(&u, "chess");
+        assert_int_equal(ui_pgn_load_text(&u, text, "x.pgn", err, sizeof err), 0);
+        assert_int_equal(u.end, cases[i].end);
+        assert_string_equal(u.result, cases[i].text);
+        char *out = written(&u);
+        char want[120];
+        snprintf(want, sizeof want, "[Result \"%s\"]", cases[i].result);
+        assert_non_null(strstr(out, want));
+        if (cases[i].written) {
+            snprintf(want, sizeof want, "[Termination \"%s\"]", cases[i].written);
+            assert_non_null(strstr(out, want));
+        } else {
+            assert_null(strstr(out, "[Termination"));
+        }
+        free(out);
+        ui_game_free(&u);
+    }
+}
+
 /* The screen's clock: it starts with the first move, a flag ends the game
  * (a draw when the other side has a bare king), the computer's thinking
  * time comes from its own clock. */
@@ -425,6 +522,8 @@ int main(void)
         cmocka_unit_test(test_no_clocks),
         cmocka_unit_test(test_other_variants_keep_move_text),
         cmocka_unit_test(test_foreign_text),
+        cmocka_unit_test(test_loaded_game_kept),
+        cmocka_unit_test(test_recorded_end),
         cmocka_unit_test(test_screen_clock),
         cmocka_unit_test(test_clock_arithmetic),
     };

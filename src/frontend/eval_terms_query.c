@@ -132,7 +132,7 @@ static int one_game(TermsRun *r, const char *s, int line, char *err, int errlen)
     r->opening_plies = 0;
     r->pieces = board_pieces(&p);
     print_position(r, 0, false);
-    PgnReader reader = {on_move, on_comment};
+    PgnReader reader = {on_move, on_comment, NULL, NULL};
     int rc = pgn_read_moves(s, line, r->file, &reader, r, err, errlen);
     if (rc == 0)
         printf("game %d %s %d %d\n", r->game, result, r->g.nply, r->opening_plies);

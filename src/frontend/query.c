@@ -212,14 +212,19 @@ bool query_asked(const Options *o)
            o->nodes > 0;
 }
 
-static void print_status(Game *g)
+/* ended: the end a loaded file records while its position is not over. */
+static void print_status(Game *g, const char *ended)
 {
+    if (ended[0]) {
+        printf("%s\n", ended);
+        return;
+    }
     GameStatus s = game_status(g);
     int w = game_winner(g, s);
     printf("%s%s\n", game_status_text(s), w < 0 ? "" : w == NC_WHITE ? ": White wins" : ": Black wins");
 }
 
-static int answer(const Options *o, Game *g)
+static int answer(const Options *o, Game *g, const char *ended)
 {
     int rc = 0;
     if (o->print_fen) {
@@ -228,7 +233,7 @@ static int answer(const Options *o, Game *g)
         printf("%s\n", buf);
     }
     if (o->status)
-        print_status(g);
+        print_status(g, ended);
     if (o->moves)
         rc = print_moves(&g->pos);
     if (o->perft >= 0)
@@ -243,12 +248,12 @@ static int query_loaded(const Options *o)
 {
     Variant *v;
     Game g;
-    char err[1200];
-    if (session_load(o, &v, &g, err, sizeof err)) {
+    char err[1200], ended[300];
+    if (session_load_ended(o, &v, &g, ended, sizeof ended, err, sizeof err)) {
         fprintf(stderr, "ninjachess: %s\n", err);
         return 1;
     }
-    int rc = answer(o, &g);
+    int rc = answer(o, &g, ended);
     game_free(&g);
     variant_free(v);
     return rc;
@@ -272,7 +277,7 @@ int query_main(const Options *o)
         variant_free(v);
         return 1;
     }
-    int rc = answer(o, &g);
+    int rc = answer(o, &g, "");
     game_free(&g);
     variant_free(v);
     return rc;

@@ -277,7 +277,7 @@ static void drill_key(Ui *u, void *self, int k)
         type_move(d);
     else if (k == '\n' || k == '\r' || k == KEY_ENTER || k == ' ')
         activate(d);
-    else if (k == KEY_MOUSE && getmouse(&ev) == OK && ui_square_at(t, ev.y, ev.x)) {
+    else if (k == KEY_MOUSE && ui_mouse_event(&ev) && ui_square_at(t, ev.y, ev.x)) {
         t->cursor = ui_square_at(t, ev.y, ev.x);
         activate(d);
     } else if (k == 27)

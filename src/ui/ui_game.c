@@ -104,6 +104,7 @@ void ui_game_reset(Ui *u, const Position *start)
     game_free(&u->g);
     game_init(&u->g, start);
     u->start = *start;
+    ui_origin_free(&u->origin); /* a new game keeps nothing of a loaded one */
     u->nredo = 0;
     u->end = END_NONE;
     u->result[0] = 0;
@@ -140,6 +141,7 @@ void ui_game_free(Ui *u)
     u->mover = NULL;
     u->redo = NULL;
     u->cap = 0;
+    ui_origin_free(&u->origin);
 }
 
 bool ui_game_over(const Ui *u)
@@ -470,7 +472,7 @@ static bool undo_one(Ui *u)
 bool ui_undo(Ui *u)
 {
     ui_computer_stop(u);
-    if (u->end == END_RESIGN || u->end == END_AGREED) {
+    if (u->end == END_RESIGN || u->end == END_AGREED || u->end == END_RECORDED) {
         /* Taking back a resignation or a draw agreement resumes the game. */
         u->end = END_NONE;
         u->changes++;

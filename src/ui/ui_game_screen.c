@@ -186,17 +186,31 @@ static void type_move(Ui *u)
         ui_play_candidates(u, c, n);
 }
 
+/* A file this program did not write is replaced only when the player says
+ * so; otherwise the prompt offers a name no file has. */
 static void save_game(Ui *u)
 {
     char path[512];
     snprintf(path, sizeof path, "%s", u->save_path[0] ? u->save_path : "ninjachess.pgn");
-    if (!ui_prompt(u, "Save to: ", path, sizeof path) || !path[0])
-        return;
-    char err[512];
+    char question[1400];
+    for (;;) {
+        if (!ui_prompt(u, "Save to: ", path, sizeof path) || !path[0])
+            return;
+        if (!ui_pgn_save_question(u, path, question, sizeof question) || ui_confirm(u, question))
+            break;
+        char other[512];
+        ui_pgn_other_name(path, other, sizeof other);
+        snprintf(path, sizeof path, "%s", other);
+    }
+    char err[1400];
     if (ui_pgn_save(u, path, err, sizeof err))
         ui_msg(u, true, "%s", err);
     else {
         snprintf(u->save_path, sizeof u->save_path, "%s", path);
+        char real[4096];
+        ui_origin_real_path(path, real);
+        if (strcmp(real, u->origin.path)) /* the whole file is this game: saved again without asking */
+            snprintf(u->written, sizeof u->written, "%s", real);
         ui_msg(u, false, "Saved to %s", path);
     }
 }
@@ -380,7 +394,7 @@ static bool review_key(Ui *u, int k)
 static void mouse(Ui *u)
 {
     MEVENT ev;
-    if (getmouse(&ev) != OK)
+    if (!ui_mouse_event(&ev))
         return;
     if (ev.bstate & BUTTON4_PRESSED) {
         review_back(u);

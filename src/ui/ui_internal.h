@@ -25,6 +25,7 @@
 #include "../options.h"
 #include "../search/search.h"
 
+#include <curses.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -64,7 +65,9 @@ enum {
 
 enum { PL_HUMAN, PL_COMPUTER };
 /* Game end beyond the position's own status. */
-enum { END_NONE, END_STATUS, END_RESIGN, END_AGREED, END_TIME };
+/* END_RECORDED: a loaded game whose tags say it ended otherwise
+ * (adjudication, abandoned, ...). */
+enum { END_NONE, END_STATUS, END_RESIGN, END_AGREED, END_TIME, END_RECORDED };
 
 typedef struct {
     bool too_small;
@@ -107,6 +110,34 @@ typedef struct {
     char path[600];
 } UiConfig;
 
+/* A loaded game's tag and comment (ui_pgn_origin.c). */
+typedef struct {
+    char name[32];
+    char *value;
+} UiTag;
+typedef struct {
+    int ply;              /* the plies it follows */
+    char *text;
+} UiNote;
+/* What a loaded game keeps of its file; all zero: a game of our own. */
+typedef struct {
+    UiTag *tags;          /* every tag, in the file's order */
+    int ntags;
+    UiNote *notes;        /* its comments, [%clk] left out when it has clocks */
+    int nnotes;
+    UiNote *nags;         /* its NAGs ("$1") */
+    int nnags;
+    Move *moves;          /* the moves loaded: notes hold while the game begins with them */
+    int nply;
+    char path[4096];      /* the file's real path; empty: not from a file */
+    char *head;           /* the file's bytes up to the game's end, as loaded or last saved */
+    size_t head_len, game_start; /* where the game's text begins in them */
+    bool agreed;          /* the player let this game replace itself in its file */
+    char *scratch;        /* the last note handed out */
+    size_t scratch_cap;
+    bool nomem;           /* a note could not be handed out: the write fails */
+} UiOrigin;
+
 typedef struct Ui {
     const char *data_dir;
     Variant *v;
@@ -147,7 +178,7 @@ typedef struct Ui {
     GameClock clock;      /* time control and both clocks (ui_clock.c) */
     int end;              /* END_* */
     GameStatus status;
-    char result[160];     /* "1-0, checkmate" etc.; empty while playing */
+    char result[320];     /* "1-0, checkmate" etc.; empty while playing */
     bool in_check;
 
     Search *search;
@@ -164,6 +195,8 @@ typedef struct Ui {
     Layout lay;
     UiConfig cfg;
     char save_path[512];  /* last file saved or loaded */
+    UiOrigin origin;      /* the loaded game's file, tags and comments */
+    char written[4096];   /* real path of the file the player last saved a whole game to */
 
     /* The game's own file in the state directory (ui_autosave.c); empty
      * until the first change is saved.  All zero: no file, no lock. */
@@ -303,6 +336,11 @@ int ui_menu(Ui *u, const char *title, const char *const *items, int n);
 bool ui_prompt(Ui *u, const char *question, char *buf, int len);
 void ui_help(Ui *u);
 bool ui_confirm(Ui *u, const char *question);
+/* getch for every screen: a lone release of button 1 (asked for only so
+ * that getch keeps its timeout, ui_main.c) reads as ERR, no key. */
+int ui_getch(void);
+/* The event of the KEY_MOUSE ui_getch last gave; false when none. */
+bool ui_mouse_event(MEVENT *ev);
 /* Waits for a key, redrawing on resize; gives ERR only on a signal. */
 int ui_getkey(Ui *u);
 
@@ -326,13 +364,42 @@ int ui_clock_draw(const Ui *u, int y);
 
 /* ui_pgn.c */
 int ui_pgn_write(const Ui *u, FILE *f);
-int ui_pgn_save(const Ui *u, const char *path, char *err, int errlen);
+int ui_pgn_save(Ui *u, const char *path, char *err, int errlen);
 /* Loads a PGN file into a new game in u (u->data_dir must be set).
  * On failure u is unchanged and err says what is wrong. */
 int ui_pgn_load(Ui *u, const char *path, char *err, int errlen);
 int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int errlen);
 bool ui_pgn_at_setup(const Ui *u);  /* the game began at the variant's setup */
+/* The player's name the loaded game's tags give side; NULL none. */
+const char *ui_player_tag(const Ui *u, int side);
 int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen);
+
+/* ui_pgn_origin.c */
+void ui_origin_free(UiOrigin *o);
+int ui_origin_add_tag(UiOrigin *o, const char *name, const char *value);
+/* The loaded tag's value; NULL when the game had none. */
+const char *ui_origin_tag(const UiOrigin *o, const char *name);
+/* A comment read after ply plies; clocks: its [%clk] is left out. */
+int ui_origin_add_note(UiOrigin *o, const char *text, size_t len, int ply, bool clocks);
+int ui_origin_add_nag(UiOrigin *o, const char *nag, int ply);
+int ui_origin_set_moves(UiOrigin *o, const Move *moves, int nply);
+/* The file's text up to end, where the game's text ended. */
+int ui_origin_set_text(UiOrigin *o, const char *text, const char *end);
+/* The loaded comments after ply (0-based; -1 before the first move)
+ * while the game still begins with the loaded moves; NULL none. */
+const char *ui_origin_note(const Ui *u, int ply);
+/* The same for the loaded NAGs ("$1 $14"). */
+const char *ui_origin_nags(const Ui *u, int ply);
+void ui_origin_real_path(const char *path, char *real);
+/* Writes game (a whole PGN game, len bytes) to path: into the file the
+ * game was loaded from, in place of that game only (refused when the
+ * file changed since); elsewhere, as the whole file. */
+int ui_origin_write(Ui *u, const char *path, const char *game, size_t len, char *err, int errlen);
+/* 1 and the question to ask when saving to path would replace a file
+ * this program did not write; 0 when it may be written. */
+int ui_pgn_save_question(const Ui *u, const char *path, char *question, int qlen);
+/* A name beside path that no file has yet ("game-2.pgn"). */
+void ui_pgn_other_name(const char *path, char *out, int len);
 
 /* ui_autosave.c */
 /* $XDG_STATE_HOME/ninjachess[/sub] (or ~/.local/state/...), made when

@@ -87,7 +87,12 @@ static int start_curses(void)
     /* The terminal's own cursor sits on the cursor square: one more cue
      * that works on every terminal, colour or not. */
     curs_set(1);
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    /* The release is asked for although nothing acts on it: ncurses' getch,
+     * having read a mouse event that the mask leaves out, goes on reading
+     * without its timeout, so a release arriving just after its press
+     * (a touchpad tap) left getch waiting for the next key while the
+     * computer's search ended unseen.  ui_getch passes it over. */
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
     mouseinterval(0);
     timeout(40); /* keys and redraws within 50 ms while the computer thinks */
     return 0;
@@ -113,6 +118,10 @@ static int play_opt_moves(Ui *u, const Options *opt)
     for (int i = 0; i < opt->nplay; i++) {
         Move m;
         char err[256];
+        if (ui_game_over(u)) {
+            fprintf(stderr, "ninjachess: --play %s: the game is over (%s)\n", opt->play[i], u->result);
+            return -1;
+        }
         if (move_from_input(&u->g.pos, opt->play[i], &m, err, sizeof err)) {
             fprintf(stderr, "ninjachess: --play %s: %s\n", opt->play[i], err);
             return -1;
@@ -166,7 +175,7 @@ static int game_from_options(Ui *u, const Options *opt)
         }
         apply_opt_players(u, opt);
         snprintf(u->save_path, sizeof u->save_path, "%s", opt->load);
-        return 1;
+        return play_opt_moves(u, opt) ? -1 : 1; /* --play continues the loaded game */
     }
     if (!opt->variant && !opt->fen && !opt->tutorial)
         return 0;

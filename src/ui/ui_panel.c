@@ -95,9 +95,18 @@ static int flow_fields(const Ui *u, int y, attr_t a, const char *const *fields, 
     return y + 1;
 }
 
-static const char *player_name(const Ui *u, int c)
+/* "human", "computer", or the name the loaded game gives the player. */
+static const char *player_name(const Ui *u, int c, char *buf, size_t len)
 {
-    return u->player[c] == PL_COMPUTER ? "computer" : "human";
+    const char *kind = u->player[c] == PL_COMPUTER ? "computer" : "human";
+    const char *name = ui_player_tag(u, c);
+    if (!name)
+        return kind;
+    if (u->player[c] == PL_COMPUTER)
+        snprintf(buf, len, "%s (computer)", name);
+    else
+        snprintf(buf, len, "%s", name);
+    return buf;
 }
 
 static void draw_hand(Ui *u, int row, int c)
@@ -237,10 +246,10 @@ static int draw_panel_status(const Ui *u, int y)
     y = wrap_rows(u, y, title, line, 2);
     if (!u->tutorial)
         y = draw_panel_game_kind(u, y);
-    char players[3][40];
+    char players[3][120], name[100];
     const char *fields[3] = {players[0], players[1], players[2]};
-    snprintf(players[0], sizeof players[0], "White: %s", player_name(u, 0));
-    snprintf(players[1], sizeof players[1], "Black: %s", player_name(u, 1));
+    snprintf(players[0], sizeof players[0], "White: %s", player_name(u, 0, name, sizeof name));
+    snprintf(players[1], sizeof players[1], "Black: %s", player_name(u, 1, name, sizeof name));
     snprintf(players[2], sizeof players[2], "level %d", u->level ? u->level : 10);
     bool computer = u->player[0] == PL_COMPUTER || u->player[1] == PL_COMPUTER;
     y = flow_fields(u, y, A_NORMAL, fields, computer ? 3 : 2);

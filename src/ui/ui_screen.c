@@ -196,7 +196,7 @@ void screen_run(void)
         if (depth == 0 || quit)
             break;
         screen_draw();
-        int k = getch();
+        int k = ui_getch();
         if (k != ERR)
             screen_key(k);
     }

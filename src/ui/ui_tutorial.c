@@ -287,7 +287,7 @@ static void cancel_selection(Ui *t)
 static void click(Ui *t)
 {
     MEVENT ev;
-    if (getmouse(&ev) != OK)
+    if (!ui_mouse_event(&ev))
         return;
     int sq = ui_square_at(t, ev.y, ev.x);
     if (sq) {

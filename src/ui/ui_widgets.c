@@ -1,16 +1,46 @@
 /* Blocking helpers shared by every screen: the menu (also usable one key
  * at a time by a screen that shows a menu as its own face), yes/no, the
  * line prompt and the help page.  They read keys themselves until answered
- * and draw over the screen of the Ui they are given; they own no state. */
+ * and draw over the screen of the Ui they are given.  Also every screen's
+ * key reading, which keeps the last mouse event read. */
 #include "ui_internal.h"
 
 #include <curses.h>
 #include <string.h>
 
+static MEVENT mouse_pending;
+static bool mouse_have;
+
+int ui_getch(void)
+{
+    int k = getch();
+    if (k != KEY_MOUSE)
+        return k;
+    MEVENT ev;
+    if (getmouse(&ev) != OK)
+        return ERR;
+    /* A release is read only so that getch keeps its timeout (ui_main.c);
+     * it is no key, so it neither acts nor clears a message. */
+    if ((ev.bstate & BUTTON1_RELEASED) && !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+        return ERR;
+    mouse_pending = ev;
+    mouse_have = true;
+    return KEY_MOUSE;
+}
+
+bool ui_mouse_event(MEVENT *ev)
+{
+    if (!mouse_have)
+        return false;
+    *ev = mouse_pending;
+    mouse_have = false;
+    return true;
+}
+
 int ui_getkey(Ui *u)
 {
     for (;;) {
-        int k = getch();
+        int k = ui_getch();
         if (k == KEY_RESIZE) {
             ui_draw(u);
             continue;
@@ -127,7 +157,7 @@ void ui_menu_draw(UiMenu *m)
 static int menu_click(const UiMenu *m)
 {
     MEVENT ev;
-    if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)))
+    if (!ui_mouse_event(&ev) || !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
         return MENU_OPEN;
     if (ev.x < m->left || ev.x >= m->left + m->width)
         return MENU_CANCEL;
@@ -289,9 +319,9 @@ void ui_help(Ui *u)
                  first + page < n ? "-- Help: space for more, q to close --" : "-- Help: any key to close --");
         attrset(A_NORMAL);
         refresh();
-        int k = getch();
+        int k = ui_getch();
         while (k == ERR && !ui_signal_caught)
-            k = getch();
+            k = ui_getch();
         if (k == ERR)
             return;
         if (k == KEY_RESIZE)
