@@ -83,6 +83,8 @@ static const OptionSpec option_table[] = {
     {"nodes", ARG_COUNT, FIELD(nodes), 1, 2000000000LL, "a node count", SEC_ENGINE, "search this many nodes and print the chosen move last"},
     {"threads", ARG_INT, FIELD(threads), 1, SEARCH_MAX_THREADS, "a number of threads 1-64", SEC_ENGINE,
      "search with N threads at level 10 (default 1; the game screen: the cores less one)"},
+    {"search-param-list", ARG_FLAG, FIELD(search_param_list), 0, 0, NULL, SEC_ENGINE,
+     "list the search's tunable constants: name, default, lowest, highest, meaning"},
     {"search-param", ARG_TEXT, FIELD(search_params), 0, 0, "NAME=N,...", SEC_ENGINE,
      "set the search's tunable constants (doc/search.md lists them)"},
     {"selfplay", ARG_INT, FIELD(selfplay), 1, 100000, "a number of games", SEC_ENGINE, "play N computer games without the screen"},
