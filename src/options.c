@@ -79,7 +79,7 @@ static const OptionSpec option_table[] = {
     {"bench", ARG_FLAG, FIELD(bench), 0, 0, NULL, SEC_QUERY, "print perft and search speed on fixed positions"},
     {"think", ARG_SECONDS, FIELD(think), 0, 0, "a number of seconds", SEC_ENGINE, "search this long and print the chosen move last"},
     {"depth", ARG_INT, FIELD(depth), 1, 100, "a depth 1-100", SEC_ENGINE, "search to this depth and print the chosen move last"},
-    {"nodes", ARG_COUNT, FIELD(nodes), 1, 2000000000LL, "a node count", SEC_ENGINE, "search this many nodes and print the chosen move last"},
+    {"nodes", ARG_COUNT, FIELD(nodes), 1, 2000000000LL, "a node count", SEC_ENGINE, "search this many nodes and print the chosen move last (--xboard, --match: each move, whatever the clock)"},
     {"selfplay", ARG_INT, FIELD(selfplay), 1, 100000, "a number of games", SEC_ENGINE, "play N computer games without the screen"},
     {"levels", ARG_TEXT, FIELD(levels), 0, 0, "A,B", SEC_ENGINE, "with --selfplay: the two levels (1-10 or random)"},
     {"xboard", ARG_FLAG, FIELD(xboard), 0, 0, NULL, SEC_ENGINE, "speak the XBoard protocol (CECP v2)"},

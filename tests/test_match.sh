@@ -3,7 +3,7 @@
 # chess and in Stealth Ninja Chess (from an opening file with a position
 # text and a move list), the PGN against the printed score, engines that
 # play an illegal move, never answer or crash, concurrency, --pgn for
-# --selfplay, and the one-line errors of a missing engine, a bad opening
+# --selfplay, a match at fixed nodes, and the one-line errors of a missing engine, a bad opening
 # file and a bad time control.
 # usage: test_match.sh PATH/TO/ninjachess DATA_DIR TESTS_DIR
 nc=$1
@@ -113,6 +113,19 @@ match --variant stealth-ninja --setup second --option scepter --games 2 --depth 
     --pgn "$tmp/setup.pgn"
 check "second setup: status" 0 "$status"
 check "second setup: tags" "2 2" "$(grep -c '^\[VariantSetup "second"\]' "$tmp/setup.pgn") $(grep -c '^\[VariantOptions "scepter"\]' "$tmp/setup.pgn")"
+
+# At fixed nodes: the default engines get --nodes, no clock is sent, and
+# an engine that searches more than the count stops the match.
+match --nodes 3000 --games 2 --random-plies 4 --adjudicate-plies 60 --pgn "$tmp/nodes.pgn"
+check "fixed nodes: status" 0 "$status"
+check "fixed nodes: engines told" 2 "$(grep -c '^engine [AB]: .* --nodes 3000 --xboard$' "$tmp/out")"
+check "fixed nodes: games" 2 "$(grep -c '^\[TimeControl "-"\]' "$tmp/nodes.pgn")"
+check "fixed nodes: no faults" "" "$(grep -E 'rules infraction|abandoned|time forfeit' "$tmp/nodes.pgn")"
+match --nodes 3000 --games 2 --engine "$nc --data-dir $data --xboard --nodes 3000" --engine "$nc --data-dir $data --xboard"
+check "fixed nodes: an engine not told" 1 "$status"
+check "fixed nodes: its error" 1 "$(grep -c "^ninjachess: engine '$nc --data-dir $data --xboard' reported [0-9]* nodes for a move, more than --nodes 3000 allows; give it the node count on its command line (for this program: --xboard --nodes 3000)$" "$tmp/err")"
+match --nodes 3000 --st 1
+check "fixed nodes and a time" "ninjachess: --nodes and --st exclude each other: a match at fixed nodes sends no clock" "$(cat "$tmp/err")"
 
 # ---- engines at fault ----
 

@@ -120,7 +120,13 @@ static int configure_tc(Match *m, const Options *opt)
         tc->win_score = (int)cp;
         tc->win_plies = (int)plies;
     }
-    if (opt->tc) {
+    if (opt->nodes > 0) {
+        if (opt->st > 0 || opt->tc)
+            return fail("--nodes and %s exclude each other: a match at fixed nodes sends no clock", opt->st > 0 ? "--st" : "--tc");
+        tc->kind = TC_NODES;
+        tc->nodes = opt->nodes;
+        snprintf(m->tc_text, sizeof m->tc_text, "-"); /* no clock: PGN's "none" */
+    } else if (opt->tc) {
         if (parse_tc(opt->tc, &tc->base, &tc->inc))
             return fail("--tc wants MIN+INC, e.g. 1+0.1 or 0:30+0.2, not '%s'", opt->tc);
         tc->kind = TC_CLOCK;
@@ -147,7 +153,7 @@ static int default_engine(Match *m, EngineSpec *spec, char *err, size_t errlen)
     }
     exe[n] = 0;
     const Options *o = m->opt;
-    const char *argv[16];
+    const char *argv[20];
     int k = 0;
     argv[k++] = exe;
     argv[k++] = "--data-dir";
@@ -161,11 +167,16 @@ static int default_engine(Match *m, EngineSpec *spec, char *err, size_t errlen)
             argv[k++] = pass[i][0];
             argv[k++] = pass[i][1];
         }
-    char level[8];
+    char level[8], nodes[24];
     if (o->level) {
         snprintf(level, sizeof level, "%d", o->level);
         argv[k++] = "--level";
         argv[k++] = level;
+    }
+    if (o->nodes > 0) {
+        snprintf(nodes, sizeof nodes, "%lld", o->nodes);
+        argv[k++] = "--nodes";
+        argv[k++] = nodes;
     }
     argv[k++] = "--xboard";
     argv[k] = NULL;
