@@ -127,6 +127,17 @@ check "fixed nodes: its error" 1 "$(grep -c "^ninjachess: engine '$nc --data-dir
 match --nodes 3000 --st 1
 check "fixed nodes and a time" "ninjachess: --nodes and --st exclude each other: a match at fixed nodes sends no clock" "$(cat "$tmp/err")"
 
+# The SPRT stops the match at its verdict: 3000 nodes a move against 30
+# is far more than 50 Elo stronger.
+match --nodes 3000 --engine "$nc --data-dir $data --xboard --nodes 3000" --engine "$nc --data-dir $data --xboard --nodes 30" \
+    --games 100 --random-plies 6 --adjudicate-score 400,4 --adjudicate-plies 120 --sprt 0,50
+check "SPRT verdict: status" 0 "$status"
+verdict=$(sed -n 's/^SPRT: H1 accepted after \([0-9]*\) games, \([0-9]*\) pairs (LLR [0-9.]*)$/\1 \2/p' "$tmp/out")
+games=${verdict% *}
+check "SPRT verdict: H1 before 100 games" yes "$([ -n "$verdict" ] && [ "$games" -lt 100 ] && echo yes || echo no)"
+check "SPRT verdict: no game after it" "$games" "$(grep -c '^game [0-9]*/100: ' "$tmp/out")"
+check "SPRT verdict: one summary after it" 1 "$(sed -n '/^SPRT: H1/,$p' "$tmp/out" | grep -c '^after ')"
+
 # ---- engines at fault ----
 
 fake="sh $tests/fake_engine.sh"
@@ -135,7 +146,8 @@ check "illegal mover status" 0 "$status"
 check "illegal mover loses both" "0 2 0" "$(printed_score)"
 check "illegal: termination" 2 "$(grep -c '^\[Termination "rules infraction"\]' "$tmp/illegal.pgn")"
 check "illegal: reason in the PGN" 2 "$(grep -c '{\(White\|Black\) (fake-illegal) played an illegal move: a1a8}' "$tmp/illegal.pgn")"
-check "SPRT line" 1 "$(grep -c '^SPRT \[0, 10\] alpha 0.05 beta 0.05: LLR .* (bounds -2.94, 2.94): continue' "$tmp/out")"
+check "SPRT line" 1 "$(grep -c '^SPRT \[0, 10\] alpha 0.05 beta 0.05: LLR .* (bounds -2.94, 2.94) from 1 pairs: continue' "$tmp/out")"
+check "LLR on the game lines" 2 "$(grep -c '^game [12]/2: .*; A +[0-9]* -[0-9]* =[0-9]*; LLR -\{0,1\}[0-9]*\.[0-9][0-9] (-2.94, 2.94)$' "$tmp/out")"
 
 # Our own engine plays one game of each pair: its time and margin are
 # generous, so that a sanitizer build on a loaded machine still moves in time.
