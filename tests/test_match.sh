@@ -121,6 +121,10 @@ check "fixed nodes: status" 0 "$status"
 check "fixed nodes: engines told" 2 "$(grep -c '^engine [AB]: .* --nodes 3000 --xboard$' "$tmp/out")"
 check "fixed nodes: games" 2 "$(grep -c '^\[TimeControl "-"\]' "$tmp/nodes.pgn")"
 check "fixed nodes: no faults" "" "$(grep -E 'rules infraction|abandoned|time forfeit' "$tmp/nodes.pgn")"
+# ... and the games do not depend on the time they took: played again, the
+# same moves
+match --nodes 3000 --games 2 --random-plies 4 --adjudicate-plies 60 --pgn "$tmp/nodes2.pgn"
+check "fixed nodes: the same games again" "$(grep -v '^\[Date ' "$tmp/nodes.pgn")" "$(grep -v '^\[Date ' "$tmp/nodes2.pgn")"
 match --nodes 3000 --games 2 --engine "$nc --data-dir $data --xboard --nodes 3000" --engine "$nc --data-dir $data --xboard"
 check "fixed nodes: an engine not told" 1 "$status"
 check "fixed nodes: its error" 1 "$(grep -c "^ninjachess: engine '$nc --data-dir $data --xboard' reported [0-9]* nodes for a move, more than --nodes 3000 allows; give it the node count on its command line (for this program: --xboard --nodes 3000)$" "$tmp/err")"
