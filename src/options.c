@@ -80,7 +80,7 @@ static const OptionSpec option_table[] = {
     {"bench", ARG_FLAG, FIELD(bench), 0, 0, NULL, SEC_QUERY, "print perft and search speed on fixed positions"},
     {"think", ARG_SECONDS, FIELD(think), 0, 0, "a number of seconds", SEC_ENGINE, "search this long and print the chosen move last"},
     {"depth", ARG_INT, FIELD(depth), 1, 100, "a depth 1-100", SEC_ENGINE, "search to this depth and print the chosen move last"},
-    {"nodes", ARG_COUNT, FIELD(nodes), 1, 2000000000LL, "a node count", SEC_ENGINE, "search this many nodes and print the chosen move last"},
+    {"nodes", ARG_COUNT, FIELD(nodes), 1, 2000000000LL, "a node count", SEC_ENGINE, "search this many nodes and print the chosen move last (--xboard, --match: each move, whatever the clock)"},
     {"threads", ARG_INT, FIELD(threads), 1, SEARCH_MAX_THREADS, "a number of threads 1-64", SEC_ENGINE,
      "search with N threads at level 10 (default 1; the game screen: the cores less one)"},
     {"search-param-list", ARG_FLAG, FIELD(search_param_list), 0, 0, NULL, SEC_ENGINE,
