@@ -11,6 +11,7 @@ each parameter scaled by its own step.  Fixed nodes make each pair the
 same whatever the machine's load, so a run can share the machine.
 
 usage: spsa.py --variant V --params NAME[:STEP],... [--iterations N]
+               (STEP: the perturbation; default a tenth of the default value)
                [--nodes N] [--program PATH] [--data DIR] [--seed N]
                [--concurrency N] [--log FILE]
 
@@ -84,7 +85,7 @@ def main(argv):
     ap.add_argument("--book", default=None, help="openings (default: data/books/VARIANT.txt)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--concurrency", type=int, default=2)
-    ap.add_argument("--a", type=float, default=2.0, help="step gain, in parameter steps per point of score")
+    ap.add_argument("--a", type=float, default=0.3, help="step gain, in parameter steps per point of score")
     ap.add_argument("--log", default=None)
     args = ap.parse_args(argv)
 
@@ -95,7 +96,7 @@ def main(argv):
         if name not in table:
             sys.exit(f"spsa.py: no parameter is named '{name}'")
         lo, hi = table[name][1], table[name][2]
-        steps[name] = float(step) if step else max(1.0, (hi - lo) / 20)
+        steps[name] = float(step) if step else max(1.0, abs(table[name][0]) / 10)
     theta = {n: float(table[n][0]) for n in steps}
     book = args.book or os.path.join(os.path.dirname(__file__), "..", "data", "books", args.variant + ".txt")
     openings = book_lines(book)
