@@ -4,6 +4,7 @@
 #include "datafile.h"
 #include "moveinput.h"
 #include "pgn.h"
+#include "pgn_game.h"
 #include "quote.h"
 
 #include <stdio.h>
@@ -94,17 +95,9 @@ typedef struct {
 static int load_move(void *ctx, const char *text, int ply, int line, char *err, int errlen)
 {
     Loading *ld = ctx;
-    char e[400], q[64];
-    nc_quote(text, q, sizeof q);
     Move m;
-    if (ld->g->pos.scepter || game_status(ld->g) != GS_ONGOING) {
-        snprintf(err, (size_t)errlen, "%s: line %d: move '%s' after the game ended", ld->file, line, q);
+    if (pgn_game_move(ld->g, text, ld->file, line, ply, &m, err, errlen))
         return -1;
-    }
-    if (move_from_input(&ld->g->pos, text, &m, e, sizeof e)) {
-        snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", ld->file, line, ply / 2 + 1, q, e);
-        return -1;
-    }
     game_push(ld->g, &m);
     return 0;
 }

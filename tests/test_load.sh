@@ -112,6 +112,11 @@ check "another --variant" "1 ninjachess: $pgns/opera-lichess.pgn is a game of ch
 printf '[Event "x"]\n\n1. e4 e5 2. Ke3 *\n' >"$tmp/bad.pgn"
 run --load "$tmp/bad.pgn" --print-fen
 check "an illegal move" "1 ninjachess: $tmp/bad.pgn: line 3: move 2 'Ke3': illegal move 'Ke3'" "$status $(cat "$tmp/err")"
+# a move after a threefold repetition (the start position a third time)
+printf '[Event "x"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n' >"$tmp/rep.pgn"
+run --load "$tmp/rep.pgn" --status
+check "a move after a threefold repetition" "1 ninjachess: $tmp/rep.pgn: line 3: move 'e4' after the game ended" \
+    "$status $(cat "$tmp/err")"
 run --load "$tmp/none.pgn" --status
 check "a missing file" "1 ninjachess: cannot open '$tmp/none.pgn': No such file or directory" "$status $(cat "$tmp/err")"
 run --load "$pgns/opera-lichess.pgn" --fen "8/8/8/8/8/8/8/K6k w - - 0 1" --status

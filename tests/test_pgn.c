@@ -476,6 +476,28 @@ static void test_autosave_syncs_before_rename(void **state)
     ui_game_free(&u);
 }
 
+/* The screen reads a saved game as --load does (test_load.sh): a move
+ * after a threefold repetition is refused with the same message, and the
+ * game shown stays as it was. */
+static void test_move_after_repetition(void **state)
+{
+    (void)state;
+    Ui u;
+    new_ui(&u, "chess");
+    play(&u, "e2-e4");
+    char err[512];
+    const char *text = "[Event \"x\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n";
+    assert_int_equal(ui_pgn_load_text(&u, text, "rep.pgn", err, sizeof err), -1);
+    assert_string_equal(err, "rep.pgn: line 3: move 'e4' after the game ended");
+    assert_int_equal(u.g.nply, 1);
+    /* without the last move it loads, as a draw */
+    const char *drawn = "[Event \"x\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n";
+    assert_int_equal(ui_pgn_load_text(&u, drawn, "rep.pgn", err, sizeof err), 0);
+    assert_int_equal(u.g.nply, 8);
+    assert_int_equal(game_status(&u.g), GS_REPETITION);
+    ui_game_free(&u);
+}
+
 /* The screen's clock: it starts with the first move, a flag ends the game
  * (a draw when the other side has a bare king), the computer's thinking
  * time comes from its own clock. */
@@ -586,6 +608,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_saved_game_read_by_pgn_extract),
         cmocka_unit_test(test_tag_escapes_round_trip),
+        cmocka_unit_test(test_move_after_repetition),
         cmocka_unit_test(test_autosave_syncs_before_rename),
         cmocka_unit_test(test_san_as_pgn_extract_writes_it),
         cmocka_unit_test(test_no_clocks),

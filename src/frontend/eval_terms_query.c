@@ -10,6 +10,7 @@
 #include "movegen.h"
 #include "moveinput.h"
 #include "pgn.h"
+#include "pgn_game.h"
 #include "quote.h"
 #include "session.h"
 
@@ -64,17 +65,9 @@ static int use_variant(TermsRun *r, Variant *v, char *err, int errlen)
 static int on_move(void *ctx, const char *text, int ply, int line, char *err, int errlen)
 {
     TermsRun *r = ctx;
-    char e[400], q[64];
-    nc_quote(text, q, sizeof q);
     Move m;
-    if (r->g.pos.scepter || game_status(&r->g) != GS_ONGOING) {
-        snprintf(err, (size_t)errlen, "%s: line %d: move '%s' after the game ended", r->file, line, q);
+    if (pgn_game_move(&r->g, text, r->file, line, ply, &m, err, errlen))
         return -1;
-    }
-    if (move_from_input(&r->g.pos, text, &m, e, sizeof e)) {
-        snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", r->file, line, ply / 2 + 1, q, e);
-        return -1;
-    }
     game_push(&r->g, &m);
     int now = board_pieces(&r->g.pos);
     print_position(r, ply + 1, now < r->pieces);

@@ -6,6 +6,7 @@
  * progress is kept is ui_autosave.c's. */
 #include "ui_internal.h"
 #include "../pgn.h"
+#include "../pgn_game.h"
 #include "../pgn_tags.h"
 
 #include "../quote.h"
@@ -262,17 +263,9 @@ static int load_move(void *ctx, const char *mv, int ply, int line, char *err, in
 {
     Loading *ld = ctx;
     Ui *n = ld->n;
-    char e[400], q[64];
-    nc_quote(mv, q, sizeof q);
-    if (n->g.pos.scepter || (ui_game_over(n) && n->status == GS_CHECKMATE)) {
-        snprintf(err, (size_t)errlen, "%s: line %d: move '%s' after the game ended", ld->name, line, q);
-        return -1;
-    }
     Move m;
-    if (move_from_input(&n->g.pos, mv, &m, e, sizeof e)) {
-        snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", ld->name, line, ply / 2 + 1, q, e);
+    if (pgn_game_move(&n->g, mv, ld->name, line, ply, &m, err, errlen))
         return -1;
-    }
     ui_play(n, &m);
     return 0;
 }
