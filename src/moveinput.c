@@ -24,17 +24,24 @@ static bool looks_like_move_text(const Variant *v, const char *text)
     return *s == '-' || nc_parse_sq(v, &s) >= 0;
 }
 
+MoveReadStatus move_read_input(Position *p, const char *text, MoveRead *r)
+{
+    if (move_read_text(p, text, r) == MOVE_READ_OK || !san_applies(p->v))
+        return r->status;
+    MoveRead san;
+    if (san_read(p, text, &san) == MOVE_READ_OK || !looks_like_move_text(p->v, text))
+        *r = san;
+    return r->status;
+}
+
 int move_from_input(Position *p, const char *text, Move *out, char *err, int errlen)
 {
-    if (move_from_text(p, text, out, err, errlen) == 0)
+    MoveRead r;
+    if (move_read_input(p, text, &r) == MOVE_READ_OK) {
+        *out = r.move;
         return 0;
-    if (!san_applies(p->v))
-        return -1;
-    char san_err[400];
-    if (san_parse(p, text, out, san_err, sizeof san_err) == 0)
-        return 0;
-    if (!looks_like_move_text(p->v, text))
-        snprintf(err, (size_t)errlen, "%s", san_err);
+    }
+    snprintf(err, (size_t)errlen, "%s", r.msg);
     return -1;
 }
 

@@ -5,6 +5,7 @@
 #ifndef NC_MOVEINPUT_H
 #define NC_MOVEINPUT_H
 
+#include "movetext.h"
 #include "position.h"
 
 /* Finds the legal move a player's text names: the full move text, its
@@ -12,6 +13,10 @@
  * Returns 0, or -1 with a one-line message: the SAN reader's when the
  * text is not move text but reads as SAN, else the move-text reader's. */
 int move_from_input(Position *p, const char *text, Move *out, char *err, int errlen);
+/* The same with the result as a MoveRead (movetext.h): what went wrong,
+ * and the candidate moves of a text that names several; returns
+ * r->status. */
+MoveReadStatus move_read_input(Position *p, const char *text, MoveRead *r);
 /* How a move is shown and saved: SAN where the variant uses it, else the
  * full move text.  buf >= 160 bytes; returns buf. */
 char *move_label(const Position *p, const Move *m, char *buf, int buflen);

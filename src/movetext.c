@@ -134,7 +134,7 @@ static int check_mark(Position *p, const Move *m, char mark, const char *text, c
 /* The legal move whose full text (when `full` may be tried), or else whose
  * short form, is `dashed`: its index, -1 for none, -2 for several (listed
  * in cands). */
-static int find_move(Position *p, const MoveList *ml, const char *dashed, bool full, char *cands, size_t candlen)
+static int find_move(Position *p, const MoveList *ml, const char *dashed, bool full, MoveRead *r)
 {
     char buf[160];
     for (int i = 0; full && i < ml->n; i++) {
@@ -143,7 +143,7 @@ static int find_move(Position *p, const MoveList *ml, const char *dashed, bool f
             return i;
     }
     int found = -1, nfound = 0;
-    cands[0] = 0;
+    r->ncand = 0;
     bool names_promo = strchr(dashed, '=') != NULL;
     for (int i = 0; i < ml->n; i++) {
         short_form(p, &ml->m[i], buf, sizeof buf);
@@ -154,10 +154,8 @@ static int find_move(Position *p, const MoveList *ml, const char *dashed, bool f
         if (strcmp(buf, dashed) == 0) {
             if (nfound++ == 0)
                 found = i;
-            char full[160];
-            move_to_text(p, &ml->m[i], full, sizeof full);
-            if (strlen(cands) + strlen(full) + 3 < candlen)
-                snprintf(cands + strlen(cands), candlen - strlen(cands), "%s%s", nfound > 1 ? ", " : "", full);
+            if (r->ncand < MOVE_READ_MAX_CANDIDATES)
+                r->cand[r->ncand++] = ml->m[i];
         }
     }
     return nfound > 1 ? -2 : found;
@@ -165,20 +163,19 @@ static int find_move(Position *p, const MoveList *ml, const char *dashed, bool f
 
 /* The legal moves whose coordinate form (any case) is text: the index of
  * the one, -1 for none, -2 for several (their full texts in cands). */
-static int find_coord_move(Position *p, const MoveList *ml, const char *text, char *cands, size_t candlen)
+static int find_coord_move(Position *p, const MoveList *ml, const char *text, MoveRead *r)
 {
     int found = -1, nfound = 0;
-    cands[0] = 0;
+    r->ncand = 0;
     for (int i = 0; i < ml->n; i++) {
-        char buf[32], full[160];
+        char buf[32];
         move_to_coord(p, &ml->m[i], p->v->rank_base, buf, sizeof buf);
         if (strcasecmp(buf, text) != 0)
             continue;
         if (nfound++ == 0)
             found = i;
-        move_to_text(p, &ml->m[i], full, sizeof full);
-        if (strlen(cands) + strlen(full) + 3 < candlen)
-            snprintf(cands + strlen(cands), candlen - strlen(cands), "%s%s", nfound > 1 ? ", " : "", full);
+        if (r->ncand < MOVE_READ_MAX_CANDIDATES)
+            r->cand[r->ncand++] = ml->m[i];
     }
     return nfound > 1 ? -2 : found;
 }
@@ -216,7 +213,7 @@ static bool rest_wellformed(const Variant *v, const char *s)
 }
 
 /* Tells a malformed text from an illegal one, for the message. */
-static void no_move_error(const Position *p, const char *dashed, const char *text, char *err, int errlen)
+static MoveReadStatus no_move_error(const Position *p, const char *dashed, const char *text, char *err, int errlen)
 {
     const char *s = dashed;
     bool wellformed = false;
@@ -238,13 +235,16 @@ static void no_move_error(const Position *p, const char *dashed, const char *tex
         snprintf(err, (size_t)errlen, "malformed move '%s' (expected e.g. e2-e4, see the move text)", q);
     else
         snprintf(err, (size_t)errlen, "illegal move '%s'", q);
+    return wellformed ? MOVE_READ_ILLEGAL : MOVE_READ_MALFORMED;
 }
 
-int move_from_text(Position *p, const char *text, Move *out, char *err, int errlen)
+MoveReadStatus move_read_text(Position *p, const char *text, MoveRead *r)
 {
     char clean[160], mark;
-    if (clean_text(text, clean, (int)sizeof clean, &mark, err, errlen))
-        return -1;
+    r->ncand = 0;
+    r->msg[0] = 0;
+    if (clean_text(text, clean, (int)sizeof clean, &mark, r->msg, sizeof r->msg))
+        return r->status = MOVE_READ_MALFORMED;
     /* Accept "e2e4" for "e2-e4": insert the dash after the first square. */
     char dashed[170];
     const char *q = clean;
@@ -265,21 +265,36 @@ int move_from_text(Position *p, const char *text, Move *out, char *err, int errl
 
     MoveList ml;
     gen_legal(p, &ml);
-    char cands[400];
-    int i = find_move(p, &ml, dashed, full, cands, sizeof cands);
+    int i = find_move(p, &ml, dashed, full, r);
     if (i == -1)
-        i = find_coord_move(p, &ml, clean, cands, sizeof cands);
+        i = find_coord_move(p, &ml, clean, r);
     if (i >= 0) {
-        if (check_mark(p, &ml.m[i], mark, text, err, errlen))
-            return -1;
-        *out = ml.m[i];
-        return 0;
+        if (check_mark(p, &ml.m[i], mark, text, r->msg, sizeof r->msg))
+            return r->status = MOVE_READ_BAD_MARK;
+        r->move = ml.m[i];
+        return r->status = MOVE_READ_OK;
     }
     if (i == -2) {
         char qt[200];
-        snprintf(err, (size_t)errlen, "ambiguous move '%s': could be %s", nc_quote(text, qt, sizeof qt), cands);
-        return -1;
+        int n = snprintf(r->msg, sizeof r->msg, "ambiguous move '%s': could be", nc_quote(text, qt, sizeof qt));
+        for (int k = 0; k < r->ncand && n > 0 && n < (int)sizeof r->msg; k++) {
+            char full_text[160];
+            move_to_text(p, &r->cand[k], full_text, sizeof full_text);
+            n += snprintf(r->msg + n, sizeof r->msg - (size_t)n, "%s %s", k ? "," : "", full_text);
+        }
+        return r->status = MOVE_READ_AMBIGUOUS;
     }
-    no_move_error(p, dashed, text, err, errlen);
+    r->ncand = 0;
+    return r->status = no_move_error(p, dashed, text, r->msg, sizeof r->msg);
+}
+
+int move_from_text(Position *p, const char *text, Move *out, char *err, int errlen)
+{
+    MoveRead r;
+    if (move_read_text(p, text, &r) == MOVE_READ_OK) {
+        *out = r.move;
+        return 0;
+    }
+    snprintf(err, (size_t)errlen, "%s", r.msg);
     return -1;
 }

@@ -253,21 +253,26 @@ static bool matches(const Position *p, const Move *m, const SanQuery *q, bool ig
     return ignore_promo || m->promo == (q->promo >= 0 ? q->promo + 1 : 0);
 }
 
-/* The message when no legal move or several match. */
-static void no_single_move(Position *p, const MoveList *ml, const SanQuery *q, int found, const char *text,
-                           char *err, int errlen)
+/* The message (and the status) when no legal move or several match;
+ * several are r's candidates. */
+static MoveReadStatus no_single_move(Position *p, const MoveList *ml, const SanQuery *q, int found, const char *text,
+                                     MoveRead *r)
 {
-    char qt[80];
+    char qt[80], *err = r->msg;
+    int errlen = (int)sizeof r->msg;
     nc_quote(text, qt, sizeof qt);
     if (found > 1) {
         int n = snprintf(err, (size_t)errlen, "ambiguous move '%s': could be", qt);
-        int k = 0;
-        for (int i = 0; i < ml->n && n < errlen; i++)
+        for (int i = 0; i < ml->n; i++)
             if (matches(p, &ml->m[i], q, false)) {
                 char s[NC_SAN_MAX];
-                n += snprintf(err + n, (size_t)(errlen - n), "%s %s", k++ ? "," : "", san_format(p, &ml->m[i], s, sizeof s));
+                if (n > 0 && n < errlen)
+                    n += snprintf(err + n, (size_t)(errlen - n), "%s %s", r->ncand ? "," : "",
+                                  san_format(p, &ml->m[i], s, sizeof s));
+                if (r->ncand < MOVE_READ_MAX_CANDIDATES)
+                    r->cand[r->ncand++] = ml->m[i];
             }
-        return;
+        return MOVE_READ_AMBIGUOUS;
     }
     int promo_letter = 0;
     for (int i = 0; i < ml->n && !promo_letter; i++)
@@ -279,6 +284,7 @@ static void no_single_move(Position *p, const MoveList *ml, const SanQuery *q, i
         snprintf(err, (size_t)errlen, "illegal move '%s': castling on that side is not possible now", qt);
     else
         snprintf(err, (size_t)errlen, "illegal move '%s'", qt);
+    return promo_letter ? MOVE_READ_MALFORMED : MOVE_READ_ILLEGAL;
 }
 
 /* A trailing '+' only on a move that gives check (a mate too), '#' only on
@@ -297,16 +303,18 @@ static int check_mark(Position *p, const Move *m, char mark, const char *text, c
     return -1;
 }
 
-int san_parse(Position *p, const char *text, Move *out, char *err, int errlen)
+MoveReadStatus san_read(Position *p, const char *text, MoveRead *r)
 {
     char s[40], q[80];
     int n = 0;
+    r->ncand = 0;
+    r->msg[0] = 0;
     for (const char *c = text; *c; c++) {
         if (isspace((unsigned char)*c))
             continue;
         if (n == (int)sizeof s - 1) {
-            snprintf(err, (size_t)errlen, "move '%s' is too long for SAN", nc_quote(text, q, sizeof q));
-            return -1;
+            snprintf(r->msg, sizeof r->msg, "move '%s' is too long for SAN", nc_quote(text, q, sizeof q));
+            return r->status = MOVE_READ_MALFORMED;
         }
         s[n++] = *c;
     }
@@ -315,9 +323,9 @@ int san_parse(Position *p, const char *text, Move *out, char *err, int errlen)
     strip_suffixes(s, &mark);
     SanQuery sq;
     if (!s[0] || !parse_query(p->v, s, &sq)) {
-        snprintf(err, (size_t)errlen, "malformed move '%s' (expected SAN such as Nf3, exd5, e8=Q or O-O)",
+        snprintf(r->msg, sizeof r->msg, "malformed move '%s' (expected SAN such as Nf3, exd5, e8=Q or O-O)",
                  nc_quote(text, q, sizeof q));
-        return -1;
+        return r->status = MOVE_READ_MALFORMED;
     }
     MoveList ml;
     gen_legal(p, &ml);
@@ -325,12 +333,21 @@ int san_parse(Position *p, const char *text, Move *out, char *err, int errlen)
     for (int i = 0; i < ml.n; i++)
         if (matches(p, &ml.m[i], &sq, false) && found++ == 0)
             at = i;
-    if (found != 1) {
-        no_single_move(p, &ml, &sq, found, text, err, errlen);
-        return -1;
+    if (found != 1)
+        return r->status = no_single_move(p, &ml, &sq, found, text, r);
+    if (check_mark(p, &ml.m[at], mark, text, r->msg, sizeof r->msg))
+        return r->status = MOVE_READ_BAD_MARK;
+    r->move = ml.m[at];
+    return r->status = MOVE_READ_OK;
+}
+
+int san_parse(Position *p, const char *text, Move *out, char *err, int errlen)
+{
+    MoveRead r;
+    if (san_read(p, text, &r) == MOVE_READ_OK) {
+        *out = r.move;
+        return 0;
     }
-    if (check_mark(p, &ml.m[at], mark, text, err, errlen))
-        return -1;
-    *out = ml.m[at];
-    return 0;
+    snprintf(err, (size_t)errlen, "%s", r.msg);
+    return -1;
 }

@@ -5,6 +5,7 @@
 #ifndef NC_SAN_H
 #define NC_SAN_H
 
+#include "movetext.h"
 #include "position.h"
 
 #include <stdbool.h>
@@ -29,5 +30,8 @@ char *san_format(const Position *p, const Move *m, char *buf, int buflen);
  * ignored.  Returns 0, or -1 with a one-line message quoting the text
  * (malformed, illegal, ambiguous with the candidates, a false mark). */
 int san_parse(Position *p, const char *text, Move *out, char *err, int errlen);
+/* san_parse() with the result as a MoveRead (movetext.h): the candidates
+ * of an ambiguous text; returns r->status. */
+MoveReadStatus san_read(Position *p, const char *text, MoveRead *r);
 
 #endif

@@ -12,6 +12,7 @@
 #include "datafile.h"
 #include "game.h"
 #include "movegen.h"
+#include "moveinput.h"
 #include "movetext.h"
 #include "test_variant.h"
 
@@ -319,6 +320,40 @@ static void test_mutated_texts(void **state)
     variant_free(v);
 }
 
+/* The structured reader the screen uses: what went wrong, and the moves a
+ * text that names several could be, in the move text and in SAN. */
+static void test_read_results(void **state)
+{
+    (void)state;
+    Variant *v = test_variant("chess");
+    Position p;
+    char err[200];
+    /* knights on b1 and f3 both reach d2; pawn e2 can go to e3 or e4 */
+    assert_int_equal(pos_from_fen(&p, v, "4k3/8/8/8/8/5N2/4P3/1N2K3 w - - 0 1", err, sizeof err), 0);
+    MoveRead r;
+    assert_int_equal(move_read_input(&p, "e2-e4", &r), MOVE_READ_OK);
+    assert_string_equal(move_to_text(&p, &r.move, err, sizeof err), "e2-e4");
+    assert_int_equal(move_read_input(&p, "Nd2", &r), MOVE_READ_AMBIGUOUS);
+    assert_int_equal(r.ncand, 2);
+    char a[160], b[160];
+    move_to_text(&p, &r.cand[0], a, sizeof a);
+    move_to_text(&p, &r.cand[1], b, sizeof b);
+    assert_true((!strcmp(a, "b1-d2") && !strcmp(b, "f3-d2")) || (!strcmp(a, "f3-d2") && !strcmp(b, "b1-d2")));
+    assert_non_null(strstr(r.msg, "ambiguous move 'Nd2': could be"));
+    assert_int_equal(move_read_input(&p, "e2-e5", &r), MOVE_READ_ILLEGAL);
+    assert_int_equal(r.ncand, 0);
+    assert_string_equal(r.msg, "illegal move 'e2-e5'");
+    assert_int_equal(move_read_input(&p, "zz9", &r), MOVE_READ_MALFORMED);
+    assert_int_equal(move_read_input(&p, "e2-e4#", &r), MOVE_READ_BAD_MARK);
+    assert_string_equal(r.msg, "move 'e2-e4#' does not give mate");
+    assert_int_equal(move_read_input(&p, "Qd1", &r), MOVE_READ_ILLEGAL);
+    /* the move text's own short forms: one text, several promotions */
+    assert_int_equal(pos_from_fen(&p, v, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", err, sizeof err), 0);
+    assert_int_equal(move_read_text(&p, "b7-b8", &r), MOVE_READ_AMBIGUOUS);
+    assert_int_equal(r.ncand, 4);
+    variant_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -327,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_coordinate_form),
         cmocka_unit_test(test_coordinate_round_trips),
         cmocka_unit_test(test_mutated_texts),
+        cmocka_unit_test(test_read_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -251,38 +251,32 @@ static int add_castlings(const Ui *u, const Move *m, Move *c, int n, int max)
 
 int ui_typed_move(Ui *u, const char *typed, Move *c, int max, char *msg, int len)
 {
-    char buf[160], err[256];
+    char buf[160];
     trim_typed(typed, buf, sizeof buf);
     msg[0] = 0;
     if (!buf[0]) {
         snprintf(msg, (size_t)len, "No move typed");
         return 0;
     }
-    Move m;
-    if (move_from_input(&u->g.pos, buf, &m, err, sizeof err) == 0) {
-        c[0] = m;
-        return add_castlings(u, &m, c, 1, max);
-    }
-    /* A short form naming several moves: they are offered in a menu. */
-    const char *list = strstr(err, "could be ");
-    if (list) {
-        int n = 0;
-        char cands[512];
-        snprintf(cands, sizeof cands, "%s", list + 9);
-        for (char *tok = strtok(cands, " "); tok && n < max; tok = strtok(NULL, " ")) {
-            char e2[256];
-            size_t l = strlen(tok);
-            if (l && tok[l - 1] == ',')
-                tok[l - 1] = 0;
-            if (move_from_input(&u->g.pos, tok, &c[n], e2, sizeof e2) == 0)
-                n++;
-        }
-        if (n > 1)
+    MoveRead r;
+    switch (move_read_input(&u->g.pos, buf, &r)) {
+    case MOVE_READ_OK:
+        c[0] = r.move;
+        return add_castlings(u, &r.move, c, 1, max);
+    case MOVE_READ_AMBIGUOUS:
+        /* a short form naming several moves: they are offered in a menu */
+        if (r.ncand > 1) {
+            int n = r.ncand < max ? r.ncand : max;
+            memcpy(c, r.cand, sizeof *c * (size_t)n);
             return n;
+        }
+        break;
+    case MOVE_READ_ILLEGAL:
+        explain_from_to(u, buf, r.msg, msg, len);
+        return 0;
+    default:
+        break;
     }
-    if (strstr(err, "illegal"))
-        explain_from_to(u, buf, err, msg, len);
-    else
-        snprintf(msg, (size_t)len, "%s", err);
+    snprintf(msg, (size_t)len, "%s", r.msg);
     return 0;
 }
