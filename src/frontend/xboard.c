@@ -9,6 +9,7 @@
 #include "xboard_variant.h"
 
 #include "datafile.h"
+#include "movegen.h"
 #include "search/timeman.h"
 #include "quote.h"
 #include "session.h"
@@ -39,6 +40,7 @@ typedef struct {
     int sd;              /* depth limit; 0 none */
     double time_left;    /* our clock, seconds; < 0 unknown */
     bool post;
+    bool analyze;        /* analyze mode: think on every position shown */
     Search *s;
     const Options *opt;
     const char *start_variant; /* what "new" starts: --variant or chess */
@@ -259,6 +261,73 @@ static void xb_think(XB *x)
     xb_result_if_over(x);
 }
 
+/* ---- analyze mode ---- */
+
+/* Answer to "." while analysing: "stat01: TIME NODES DEPTH MVLEFT MVTOT";
+ * the search does not report its progress through an iteration, so
+ * MVLEFT is 0 and MVTOT the number of legal moves. */
+static void xb_stat01(XB *x, const SearchInfo *in)
+{
+    MoveList ml;
+    gen_legal(&x->g.pos, &ml);
+    fprintf(x->out, "stat01: %d %llu %d 0 %d\n", (int)(in->seconds * 100), (unsigned long long)in->nodes, in->depth,
+            ml.n);
+    fflush(x->out);
+}
+
+/* Thinks on the current position with no limit but x->lim's caps, posting
+ * every new depth, until a command other than "." arrives: those that
+ * arrived are left in x->pending, and the session loop carries them out
+ * and calls this again for the position they leave. */
+static void xb_analyse(XB *x)
+{
+    SearchLimits lim = {.level = x->opt->level};
+    xb_cap_limits(x, &lim);
+    SearchInfo in = {0};
+    bool running = game_status(&x->g) == GS_ONGOING && search_start(x->s, &x->g, &lim) == 0;
+    bool done = !running;
+    int shown = 0;
+    char line[XB_LINE];
+    while (!x->npending && !x->in.eof) {
+        if (!done) {
+            done = search_poll(x->s, &in);
+            if (in.depth > shown) {
+                xb_post_line(x, &in);
+                shown = in.depth;
+            }
+        }
+        line_fill(&x->in, done ? 50 : 2); /* doubles as the polling delay */
+        while (x->npending < 64 && line_take(&x->in, line, sizeof line)) {
+            if (strcmp(line, ".") == 0)
+                xb_stat01(x, &in);
+            else
+                snprintf(x->pending[x->npending++], sizeof x->pending[0], "%s", line);
+        }
+    }
+    if (running) {
+        search_stop(x->s);
+        search_wait(x->s, &in);
+        x->nodes_used += (long long)in.nodes;
+    }
+}
+
+/* "analyze": the engine plays no side and thinks on every position until
+ * "exit". */
+static bool cmd_analyze(XB *x, const char *arg)
+{
+    (void)arg;
+    x->analyze = true;
+    x->force = true;
+    return true;
+}
+
+static bool cmd_exit(XB *x, const char *arg)
+{
+    (void)arg;
+    x->analyze = false;
+    return true;
+}
+
 /* ---- commands ---- */
 
 /* A command with its arguments; returns false to end the session ("quit"). */
@@ -313,7 +382,7 @@ static bool cmd_protover(XB *x, const char *arg)
         free(names[i]);
     free(names);
     fprintf(x->out, "feature myname=\"ninjachess %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 "
-           "sigterm=0 reuse=1 analyze=0 colors=0 san=0 nps=0 debug=1 "
+           "sigterm=0 reuse=1 analyze=1 colors=0 san=0 nps=0 debug=1 "
            "variants=\"%s\" done=1\n",
 #ifdef NC_VERSION
            NC_VERSION
@@ -518,7 +587,7 @@ static bool xb_user_move(XB *x, const char *mtext)
         return true;
     }
     game_push(&x->g, &m);
-    if (!x->force && x->g.pos.side == x->engine_side)
+    if (!x->force && !x->analyze && x->g.pos.side == x->engine_side)
         xb_think(x);
     return true;
 }
@@ -541,7 +610,7 @@ static const struct {
     {"white", cmd_white},   {"black", cmd_black},    {"setboard", cmd_setboard}, {"level", cmd_level},
     {"st", cmd_st},         {"sd", cmd_sd},           {"time", cmd_time},       {"post", cmd_post},
     {"nopost", cmd_nopost},   {"ping", cmd_ping},       {"result", cmd_result},   {"undo", cmd_undo},
-    {"remove", cmd_remove}, {"usermove", cmd_usermove},
+    {"remove", cmd_remove}, {"usermove", cmd_usermove}, {"analyze", cmd_analyze}, {"exit", cmd_exit},
 };
 
 /* A bare move (without "usermove"): e2e4, P@e4. */
@@ -622,8 +691,13 @@ int xboard_run(const Options *opt, int in_fd, FILE *out, const XboardLimits *lim
     if (xb_open(&x, opt, in_fd, out, lim))
         return 1;
     char line[XB_LINE];
-    while (xb_next_line(&x, line, sizeof line) && xb_command(&x, line))
+    for (;;) {
+        if (x.analyze && !x.npending)
+            xb_analyse(&x);
+        if (!xb_next_line(&x, line, sizeof line) || !xb_command(&x, line))
+            break;
         fflush(out);
+    }
     fflush(out);
     xb_close(&x);
     return 0;
