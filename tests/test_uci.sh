@@ -4,8 +4,8 @@
 # legal bestmove (chess, Capablanca chess through UCI_Variant, Titan Chess),
 # go infinite answered only after stop (also when the search ends by
 # itself) and within a second of it, bad input answered with info string,
-# quit.  The engine writes to a file that the test polls, so that "no
-# bestmove yet" can be asserted.
+# Hash and Threads, quit.  The engine writes to a file that the test polls,
+# so that "no bestmove yet" can be asserted.
 # usage: test_uci.sh PATH/TO/ninjachess DATA_DIR
 nc=$1
 data=$2
@@ -122,7 +122,13 @@ sleep 1
 check "finished infinite: no bestmove before stop" 0 "$(unseen | grep -c '^bestmove')"
 send "stop"
 expect '^bestmove ' 5
-check "finished infinite: mate after stop" "bestmove f7g7" "$got"
+best=${got#bestmove }
+check "finished infinite: an answer after stop" yes "$([ -n "$best" ] && echo yes || echo no)"
+# the move mates: the position after it has no move
+send "position fen 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1 moves $best"
+send "go depth 1"
+expect '^bestmove ' 5
+check "finished infinite: $best mates" "bestmove (none)" "$got"
 
 # isready during a search is answered while it runs.
 send "position startpos"
@@ -173,6 +179,23 @@ expect '^bestmove ' 10
 best=${got#bestmove }
 check "go with a bad figure: info string" 1 "$(head -n "$seen" "$tmp/out" | grep -c "^info string go: nodes needs a number")"
 check "go with a bad figure: bestmove legal ($best)" yes "$(legal chess "" "$best")"
+
+# A go whose every word is refused still ends by itself (the default time).
+send "go frobnicate"
+expect '^bestmove ' 10
+check "go with only refused words ends without stop" yes "$([ -n "$got" ] && echo yes || echo no)"
+check "go with only refused words: info string" 1 "$(head -n "$seen" "$tmp/out" | grep -c "^info string go: unknown word 'frobnicate'")"
+
+# A new table size and two threads: the session goes on and still plays.
+before=$seen
+send "setoption name Hash value 8"
+send "setoption name Threads value 2"
+send "position startpos moves e2e4 e7e5"
+send "go depth 3"
+expect '^bestmove ' 30
+best=${got#bestmove }
+check "Hash 8 and Threads 2: bestmove legal ($best)" yes "$(legal chess "$after_e4e5" "$best")"
+check "Hash 8 and Threads 2: no complaint" 0 "$(head -n "$seen" "$tmp/out" | tail -n +$((before + 1)) | grep -c '^info string')"
 
 send "quit"
 wait "$pid"

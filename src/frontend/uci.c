@@ -275,6 +275,7 @@ typedef struct {
     long long time[2], inc[2]; /* milliseconds; time < 0: not given */
     long long movestogo, movetime, depth, nodes;
     bool infinite;
+    bool refused; /* a word was left out */
 } GoArgs;
 
 /* Reads go's arguments; a bad one is said and left out. */
@@ -301,11 +302,13 @@ static void go_parse(Uci *u, const char *arg, GoArgs *a)
             i++;
         if (i == sizeof names / sizeof names[0]) {
             say(u, "info string go: unknown word '%s' left out", nc_quote(w, q, sizeof q));
+            a->refused = true;
             continue;
         }
         long long v;
         if (!next_word(&s, val, sizeof val) || !parse_count(val, lo[i], hi[i], &v)) {
             say(u, "info string go: %s needs a number from %lld to %lld; left out", names[i], lo[i], hi[i]);
+            a->refused = true;
             continue;
         }
         *fields[i] = v < 0 ? 0 : v;
@@ -313,7 +316,10 @@ static void go_parse(Uci *u, const char *arg, GoArgs *a)
 }
 
 /* The search's limits from go's arguments: the clock through timeman as
- * --xboard does; no limit at all for "infinite" or a bare "go". */
+ * --xboard does; no limit at all for "infinite" or a bare "go" (true:
+ * answer only after "stop").  A go whose every word was refused is not
+ * taken as bare: it gets timeman's default time, so that a GUI's mistake
+ * does not leave it waiting for ever. */
 static bool go_limits(const Uci *u, const GoArgs *a, SearchLimits *lim)
 {
     memset(lim, 0, sizeof *lim);
@@ -322,9 +328,10 @@ static bool go_limits(const Uci *u, const GoArgs *a, SearchLimits *lim)
     lim->nodes = a->nodes;
     int side = u->g.pos.side;
     bool timed = a->movetime > 0 || a->time[side] >= 0;
-    if (a->infinite || (!timed && !a->depth && !a->nodes))
+    bool limited = timed || a->depth || a->nodes;
+    if (a->infinite || (!limited && !a->refused))
         return true;
-    if (!timed)
+    if (!timed && limited)
         return false;
     TimeControl tc = {
         .per_move = (double)a->movetime / 1000.0,
