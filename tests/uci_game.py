@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Plays one game of chess between `ninjachess --uci` and Fairy-Stockfish,
+"""Plays one game (of chess unless told) between `ninjachess --uci` and Fairy-Stockfish,
 relaying moves between the two UCI engines at a short movetime, and fails
 unless every move either engine gives is legal.  Legality is judged by the
 rules core through `ninjachess --fen FEN --moves`, with the position text
@@ -8,7 +8,8 @@ reading is trusted.  The game ends by mate or stalemate (bestmove (none),
 confirmed by the rules core), a threefold repetition, or a ply limit.
 Skipped (status 77) when Fairy-Stockfish is not installed.
 
-usage: uci_game.py PATH/TO/ninjachess DATA_DIR [MAX_PLIES]
+usage: uci_game.py PATH/TO/ninjachess DATA_DIR [VARIANT [MAX_PLIES]]
+(VARIANT: a UCI_Variant both engines know by that name; default chess)
 """
 import os
 import re
@@ -84,15 +85,16 @@ def coord(text):
     return m.group(1) + m.group(2) + (m.group(3) or "").lower()
 
 
-def legal_moves(nc, data, fen):
-    out = subprocess.run([nc, "--data-dir", data, "--variant", "chess", "--fen", fen, "--moves"],
+def legal_moves(nc, data, variant, fen):
+    out = subprocess.run([nc, "--data-dir", data, "--variant", variant, "--fen", fen, "--moves"],
                          capture_output=True, text=True, check=True).stdout
     return {coord(t) for t in out.split()}
 
 
 def main():
     nc, data = sys.argv[1], sys.argv[2]
-    max_plies = int(sys.argv[3]) if len(sys.argv) > 3 else 200
+    variant = sys.argv[3] if len(sys.argv) > 3 else "chess"
+    max_plies = int(sys.argv[4]) if len(sys.argv) > 4 else 200
     fsf_path = find_fsf()
     if not fsf_path:
         print("fairy-stockfish is not installed: skipped")
@@ -102,14 +104,14 @@ def main():
     engines = [ours, fsf]
     for e in engines:
         e.start()
-        e.send("setoption name UCI_Variant value chess")
+        e.send("setoption name UCI_Variant value " + variant)
         e.send("ucinewgame")
     moves, seen, result = [], {}, None
     while result is None:
         fsf.send("position startpos moves " + " ".join(moves))
         fsf.send("d")
         fen = fsf.expect(r"Fen: (.*)$").group(1)
-        legal = legal_moves(nc, data, fen)
+        legal = legal_moves(nc, data, variant, fen)
         key = " ".join(fen.split()[:4])
         seen[key] = seen.get(key, 0) + 1
         if seen[key] == 3:
@@ -134,7 +136,7 @@ def main():
             return 1
         moves.append(best)
     status = [e.quit() for e in engines]
-    print(f"{len(moves)} plies: {result}")
+    print(f"{variant}, {len(moves)} plies: {result}")
     print("moves: " + " ".join(moves))
     if ours.info_strings:
         print("FAIL ninjachess complained:\n" + "\n".join(ours.info_strings))
