@@ -1,7 +1,8 @@
 #!/bin/sh
 # UCI contract of `ninjachess --uci`: the handshake and its options, isready,
 # position with moves, go depth / nodes / movetime with info lines and a
-# legal bestmove (chess, Capablanca chess through UCI_Variant, Titan Chess),
+# legal bestmove (chess, Capablanca chess through UCI_Variant, Amazon chess
+# by its UCI name, Titan Chess),
 # go infinite answered only after stop (also when the search ends by
 # itself) and within a second of it, bad input answered with info string,
 # Hash and Threads, quit.  The engine writes to a file that the test polls,
@@ -72,9 +73,11 @@ send "uci"
 expect '^uciok$' 5
 check "uciok" "uciok" "$got"
 opts=$(grep '^option name UCI_Variant ' "$tmp/out")
-for v in chess capablanca titan-chess crazyhouse; do
+for v in chess capablanca titan-chess crazyhouse amazon nocastle; do
     case "$opts " in *" var $v "*) check "UCI_Variant lists $v" yes yes ;; *) check "UCI_Variant lists $v" yes "$opts" ;; esac
 done
+# Fairy-Stockfish's names where ours differ, never both.
+case "$opts " in *" var amazon-chess "* | *" var chess-no-castling "*) check "UCI names only" yes "$opts" ;; esac
 check "MultiPV option" "option name MultiPV type spin default 1 min 1 max 1" "$(grep '^option name MultiPV' "$tmp/out")"
 check "Threads option" 1 "$(grep -c '^option name Threads type spin default 1 min 1 max 64$' "$tmp/out")"
 check "id name" 1 "$(grep -c '^id name ninjachess' "$tmp/out")"
@@ -148,6 +151,14 @@ expect '^bestmove ' 30
 best=${got#bestmove }
 capa_e4="rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1"
 check "capablanca: bestmove legal ($best)" yes "$(legal capablanca "$capa_e4" "$best")"
+
+# A variant by its UCI name (amazon: our amazon-chess).
+send "setoption name UCI_Variant value amazon"
+send "position startpos"
+send "go depth 2"
+expect '^bestmove ' 30
+best=${got#bestmove }
+check "amazon: bestmove legal ($best)" yes "$(legal amazon-chess "" "$best")"
 
 # Titan Chess on a clock.
 send "setoption name UCI_Variant value titan-chess"

@@ -9,7 +9,8 @@ confirmed by the rules core), a threefold repetition, or a ply limit.
 Skipped (status 77) when Fairy-Stockfish is not installed.
 
 usage: uci_game.py PATH/TO/ninjachess DATA_DIR [VARIANT [MAX_PLIES]]
-(VARIANT: a UCI_Variant both engines know by that name; default chess)
+(VARIANT: a UCI_Variant both engines know, then :OUR-NAME when the
+rules core names it otherwise, as in amazon:amazon-chess; default chess)
 """
 import os
 import re
@@ -93,7 +94,8 @@ def legal_moves(nc, data, variant, fen):
 
 def main():
     nc, data = sys.argv[1], sys.argv[2]
-    variant = sys.argv[3] if len(sys.argv) > 3 else "chess"
+    variant, _, ours_name = (sys.argv[3] if len(sys.argv) > 3 else "chess").partition(":")
+    ours_name = ours_name or variant
     max_plies = int(sys.argv[4]) if len(sys.argv) > 4 else 200
     fsf_path = find_fsf()
     if not fsf_path:
@@ -111,7 +113,7 @@ def main():
         fsf.send("position startpos moves " + " ".join(moves))
         fsf.send("d")
         fen = fsf.expect(r"Fen: (.*)$").group(1)
-        legal = legal_moves(nc, data, variant, fen)
+        legal = legal_moves(nc, data, ours_name, fen)
         key = " ".join(fen.split()[:4])
         seen[key] = seen.get(key, 0) + 1
         if seen[key] == 3:

@@ -88,12 +88,34 @@ static bool parse_count(const char *t, long long lo, long long hi, long long *ou
 
 /* ---- the variant and the position ---- */
 
-static bool known_variant(const Uci *u, const char *name)
+/* UCI names that differ from ours: those of Fairy-Stockfish, the UCI
+ * engine of record for variants (tests/fsf_perft notes the same pairs).
+ * The other shipped variants are announced by our name, which is the
+ * usual UCI name where one exists. */
+static const char *const uci_names[][2] = {
+    {"almost-chess", "almost"},
+    {"amazon-chess", "amazon"},
+    {"chess-no-castling", "nocastle"},
+    {"chigorin-chess", "chigorin"},
+};
+
+/* The name UCI_Variant announces for our variant `ours`. */
+static const char *uci_name(const char *ours)
+{
+    for (size_t i = 0; i < sizeof uci_names / sizeof uci_names[0]; i++)
+        if (strcmp(uci_names[i][0], ours) == 0)
+            return uci_names[i][1];
+    return ours;
+}
+
+/* Our name of a UCI_Variant value (the UCI name or ours); NULL when no
+ * shipped variant has it. */
+static const char *our_variant(const Uci *u, const char *name)
 {
     for (int i = 0; i < u->nnames; i++)
-        if (strcmp(u->names[i], name) == 0)
-            return true;
-    return false;
+        if (strcmp(u->names[i], name) == 0 || strcmp(uci_name(u->names[i]), name) == 0)
+            return u->names[i];
+    return NULL;
 }
 
 /* Switches to variant `name` from its start position; false (the old
@@ -151,7 +173,7 @@ static void cmd_position(Uci *u, const char *arg)
         char err[300];
         if (uci_read_fen(u, fen, &p, err, sizeof err)) {
             say(u, "info string bad position text '%s' for %s: %s; position unchanged", nc_quote(fen, q, sizeof q),
-                u->v->name, err);
+                uci_name(u->v->name), err);
             return;
         }
     } else {
@@ -168,7 +190,7 @@ static void cmd_position(Uci *u, const char *arg)
         Move m;
         if (g.pos.scepter || xb_parse_move(&g.pos, w, &m)) {
             say(u, "info string position: move %d '%s' is not legal in %s; position unchanged", ply,
-                nc_quote(w, q, sizeof q), u->v->name);
+                nc_quote(w, q, sizeof q), uci_name(u->v->name));
             game_free(&g);
             return;
         }
@@ -191,9 +213,10 @@ static void cmd_uci(Uci *u)
     );
     say(u, "id author the ninjachess authors");
     char line[8192];
-    size_t used = (size_t)snprintf(line, sizeof line, "option name UCI_Variant type combo default %s", u->v->name);
+    size_t used = (size_t)snprintf(line, sizeof line, "option name UCI_Variant type combo default %s",
+                                   uci_name(u->v->name));
     for (int i = 0; i < u->nnames && used < sizeof line; i++)
-        used += (size_t)snprintf(line + used, sizeof line - used, " var %s", u->names[i]);
+        used += (size_t)snprintf(line + used, sizeof line - used, " var %s", uci_name(u->names[i]));
     if (used >= sizeof line)
         fprintf(stderr, "ninjachess: the UCI_Variant list does not fit in %zu bytes; the last are not announced\n",
                 sizeof line);
@@ -244,10 +267,12 @@ static void cmd_setoption(Uci *u, const char *arg)
     }
     long long k;
     if (strcasecmp(name, "UCI_Variant") == 0) {
-        if (!known_variant(u, value))
+        const char *ours = our_variant(u, value);
+        if (!ours)
             say(u, "info string unknown UCI_Variant '%s' (the uci command lists them)", nc_quote(value, q, sizeof q));
-        else if (!uci_set_variant(u, value))
-            say(u, "info string variant '%s' does not load; still %s", nc_quote(value, q, sizeof q), u->v->name);
+        else if (!uci_set_variant(u, ours))
+            say(u, "info string variant '%s' does not load; still %s", nc_quote(value, q, sizeof q),
+                uci_name(u->v->name));
     } else if (strcasecmp(name, "Hash") == 0) {
         if (!parse_count(value, 1, UCI_HASH_MAX, &k))
             say(u, "info string Hash must be 1 to %d (megabytes), not '%s'", UCI_HASH_MAX, nc_quote(value, q, sizeof q));
