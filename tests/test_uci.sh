@@ -2,7 +2,7 @@
 # UCI contract of `ninjachess --uci`: the handshake and its options, isready,
 # position with moves, go depth / nodes / movetime with info lines and a
 # legal bestmove (chess, Capablanca chess through UCI_Variant, Amazon chess
-# by its UCI name, Titan Chess),
+# by its UCI name, Xiangqi with Fairy-Stockfish's rank numbers, Titan Chess),
 # go infinite answered only after stop (also when the search ends by
 # itself) and within a second of it, bad input answered with info string,
 # Hash and Threads, quit.  The engine writes to a file that the test polls,
@@ -159,6 +159,16 @@ send "go depth 2"
 expect '^bestmove ' 30
 best=${got#bestmove }
 check "amazon: bestmove legal ($best)" yes "$(legal amazon-chess "" "$best")"
+
+# Xiangqi: ranks 1 to 10 as Fairy-Stockfish counts them (XBoard's are 0-9).
+send "setoption name UCI_Variant value xiangqi"
+send "position startpos moves h3e3"
+send "go depth 3"
+expect '^bestmove ' 30
+best=${got#bestmove }
+xq=$("$nc" --data-dir "$data" --variant xiangqi --play h3-e3 --print-fen)
+check "xiangqi: central cannon taken, bestmove legal ($best)" yes "$(legal xiangqi "$xq" "$best")"
+check "xiangqi: no complaint" 0 "$(head -n "$seen" "$tmp/out" | grep -c '^info string.*xiangqi')"
 
 # Titan Chess on a clock.
 send "setoption name UCI_Variant value titan-chess"

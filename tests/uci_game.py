@@ -81,7 +81,9 @@ class Engine:
 
 
 def coord(text):
-    """Our move text (e2-e4, e4-d5xd5, e1-g1,h1-f1, e7-e8=Q) in coordinates."""
+    """Our move text (e2-e4, e4-d5xd5, e1-g1,h1-f1, e7-e8=Q, P@e4) in coordinates."""
+    if re.fullmatch(r"[A-Z]@[a-z][0-9]+", text):
+        return text
     m = re.match(r"([a-z][0-9]+)-([a-z][0-9]+)[^=]*(?:=([A-Z]))?", text)
     return m.group(1) + m.group(2) + (m.group(3) or "").lower()
 

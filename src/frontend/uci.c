@@ -1,11 +1,12 @@
 /* The UCI front end: reads commands from a file descriptor, keeps the
  * position and the options, runs the search on its thread while it watches
  * for "stop", and answers on a stream (stdin and stdout for --uci).  Move
- * text and position text in XBoard's coordinates are xboard_variant.c's;
- * how long to think is the search's (timeman.h). */
+ * text is uci_move.c's, XBoard's position text xboard_variant.c's; how
+ * long to think is the search's (timeman.h). */
 #include "uci.h"
 #include "common.h"
 #include "line_in.h"
+#include "uci_move.h"
 #include "xboard_variant.h"
 
 #include "datafile.h"
@@ -188,7 +189,7 @@ static void cmd_position(Uci *u, const char *arg)
     }
     for (int ply = 1; next_word(&s, w, sizeof w); ply++) {
         Move m;
-        if (g.pos.scepter || xb_parse_move(&g.pos, w, &m)) {
+        if (g.pos.scepter || uci_parse_move(&g.pos, w, &m)) {
             say(u, "info string position: move %d '%s' is not legal in %s; position unchanged", ply,
                 nc_quote(w, q, sizeof q), uci_name(u->v->name));
             game_free(&g);
@@ -377,7 +378,7 @@ static void uci_info(Uci *u, const SearchInfo *in)
 {
     char sc[32], pv[4096];
     fe_format_score(in->score, sc, sizeof sc);
-    fe_format_pv(&u->g.pos, in->pv, in->npv, pv, sizeof pv, xb_move_text);
+    fe_format_pv(&u->g.pos, in->pv, in->npv, pv, sizeof pv, uci_move_text);
     double nps = in->seconds > 0 ? (double)in->nodes / in->seconds : 0.0;
     say(u, "info depth %d seldepth %d score %s%s nodes %llu nps %.0f time %lld%s%s", in->depth, in->seldepth,
         strncmp(sc, "mate", 4) ? "cp " : "", sc, (unsigned long long)in->nodes, nps, (long long)(in->seconds * 1000),
@@ -452,7 +453,7 @@ static void uci_search(Uci *u, const SearchLimits *lim, bool wait_stop)
         say(u, "info string %s", in.note);
     char best[64] = "(none)";
     if (in.has_best)
-        xb_move_text(&u->g.pos, &in.best, best, sizeof best);
+        uci_move_text(&u->g.pos, &in.best, best, sizeof best);
     say(u, "bestmove %s", best);
 }
 
