@@ -260,3 +260,18 @@ Variant *variant_load(const char *dir, const char *name, DataErrors *errs)
     }
     return v;
 }
+
+Variant *variant_load_configured(const char *dir, const char *name, const char *setup, const char *options,
+                                 const char *titans, DataErrors *errs, char *err, int errlen)
+{
+    Variant *v = variant_load(dir, name, errs);
+    if (!v)
+        return NULL;
+    if ((setup && *setup && variant_set_setup(v, setup, err, errlen)) ||
+        (options && *options && variant_set_options(v, options, err, errlen)) ||
+        (titans && *titans && variant_set_titans(v, titans, err, errlen))) {
+        variant_free(v);
+        return NULL;
+    }
+    return v;
+}

@@ -41,6 +41,14 @@ int variant_file(const char *path, const char *name, char *file, size_t len, Dat
  * defaults when there is none.  Returns a new Variant, or NULL with the
  * problems in errs. */
 Variant *variant_load(const char *dir, const char *name, DataErrors *errs);
+
+/* variant_load(), then the setup, optional rules and Titan types asked for
+ * (each NULL or empty for none), in that order: the one way a game, a
+ * saved file, the screen and a lesson get their variant.  NULL when the
+ * variant does not load (the problems in errs) or refuses one of them
+ * (errs->n 0, the reason in err). */
+Variant *variant_load_configured(const char *dir, const char *name, const char *setup, const char *options,
+                                 const char *titans, DataErrors *errs, char *err, int errlen);
 /* Loads a variant from a file path (the pieces.txt files are read first),
  * with the weights of the file beside it (eval_weights_beside). */
 Variant *variant_load_file(const char *dir, const char *path, DataErrors *errs);

@@ -105,20 +105,6 @@ bool game_pop(Game *g)
     return true;
 }
 
-/* Bare kings: each side has nothing but royal pieces, on the board and in hand. */
-static bool bare_kings(const Position *p)
-{
-    const Variant *v = p->v;
-    for (int c = 0; c < 2; c++) {
-        if (p->npieces[c] != p->nroyal[c])
-            return false;
-        for (int t = 0; t < v->ntypes; t++)
-            if (p->hand[c][t])
-                return false;
-    }
-    return true;
-}
-
 GameStatus game_status(Game *g)
 {
     Position *p = &g->pos;
@@ -133,7 +119,7 @@ GameStatus game_status(Game *g)
     gen_legal(p, &ml);
     if (ml.n == 0)
         return in_check(p) ? GS_CHECKMATE : GS_STALEMATE;
-    if (bare_kings(p))
+    if (game_bare_kings(p))
         return GS_BARE_KINGS;
     /* Every earlier occurrence counts, across moves that reset the 100-ply
      * count too (a ninja pawn's step aside and back, a Titan pushed to and

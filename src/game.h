@@ -39,6 +39,20 @@ typedef struct {
  * one), so two positions with different counts can never be the same. */
 int game_material(const Position *p);
 
+/* Bare kings, a draw: each side has nothing but royal pieces, on the
+ * board and in hand.  The one test the game's end and the search share;
+ * inline, since the search asks at every node. */
+static inline bool game_bare_kings(const Position *p)
+{
+    if (p->npieces[0] != p->nroyal[0] || p->npieces[1] != p->nroyal[1])
+        return false;
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < p->v->ntypes; t++)
+            if (p->hand[c][t])
+                return false;
+    return true;
+}
+
 void game_init(Game *g, const Position *start);
 void game_free(Game *g);
 void game_push(Game *g, const Move *m);

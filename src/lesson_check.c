@@ -24,17 +24,12 @@ Variant *lesson_variant(const Lesson *l, const char *data_dir, char *err, int er
         snprintf(err, (size_t)errlen, "out of memory");
         return NULL;
     }
-    Variant *v = variant_load(data_dir, l->variant, de);
     char why[300];
-    if (!v)
-        snprintf(err, (size_t)errlen, "variant '%s' does not load: %s", l->variant, de->n ? de->msg[0] : "?");
-    else if ((l->setup[0] && variant_set_setup(v, l->setup, why, sizeof why)) ||
-             (l->options[0] && variant_set_options(v, l->options, why, sizeof why)) ||
-             (l->titans[0] && variant_set_titans(v, l->titans, why, sizeof why))) {
+    Variant *v = variant_load_configured(data_dir, l->variant, l->setup, l->options, l->titans, de, why, sizeof why);
+    if (!v && de->n)
+        snprintf(err, (size_t)errlen, "variant '%s' does not load: %s", l->variant, de->msg[0]);
+    else if (!v)
         snprintf(err, (size_t)errlen, "variant '%s': %s", l->variant, why);
-        variant_free(v);
-        v = NULL;
-    }
     free(de);
     return v;
 }

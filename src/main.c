@@ -4,6 +4,7 @@
  * is met. */
 #include "frontend/bench.h"
 #include "frontend/book.h"
+#include "frontend/common.h"
 #include "frontend/datagen.h"
 #include "frontend/datagen_file.h"
 #include "frontend/lessons.h"
@@ -40,6 +41,8 @@ int main(int argc, char **argv)
         return eval_terms_main(&opt);
     if (opt.bench)
         return bench_main(opt.data_dir);
+    if (opt.search_param_list)
+        return fe_search_param_list();
     if (opt.match)
         return match_main(&opt);
     if (opt.xboard)

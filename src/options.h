@@ -18,6 +18,7 @@ typedef struct {
     int nplay;
     /* rules queries */
     bool list_variants, moves, divide, bench, print_fen, status;
+    bool search_param_list;     /* --search-param-list */
     const char *check_variant;
     const char *eval_terms;     /* --eval-terms FILE; NULL: not asked */
     bool check_lessons;         /* --check-lessons [FILE...] */

@@ -13,19 +13,14 @@
 Variant *session_variant(const Options *opt, const char *name)
 {
     DataErrors errs;
-    Variant *v = variant_load(opt->data_dir, name ? name : opt->variant, &errs);
+    char err[256];
+    Variant *v = variant_load_configured(opt->data_dir, name ? name : opt->variant, opt->setup, opt->options,
+                                         opt->titans, &errs, err, sizeof err);
     if (!v) {
         for (int i = 0; i < errs.n; i++)
             fprintf(stderr, "ninjachess: %s\n", errs.msg[i]);
-        return NULL;
-    }
-    char err[256];
-    if ((opt->setup && variant_set_setup(v, opt->setup, err, sizeof err)) ||
-        (opt->options && variant_set_options(v, opt->options, err, sizeof err)) ||
-        (opt->titans && variant_set_titans(v, opt->titans, err, sizeof err))) {
-        fprintf(stderr, "ninjachess: %s\n", err);
-        variant_free(v);
-        return NULL;
+        if (!errs.n)
+            fprintf(stderr, "ninjachess: %s\n", err);
     }
     return v;
 }
@@ -79,19 +74,10 @@ static Variant *tagged_variant(const Options *opt, const PgnTags *t, const char 
         return NULL;
     }
     DataErrors errs;
-    Variant *v = variant_load(opt->data_dir, t->variant, &errs);
-    if (!v) {
-        snprintf(err, (size_t)errlen, "%s: %s", file, errs.n ? errs.msg[0] : "cannot load its variant");
-        return NULL;
-    }
     char e[256];
-    if ((t->setup[0] && variant_set_setup(v, t->setup, e, sizeof e)) ||
-        (t->options[0] && variant_set_options(v, t->options, e, sizeof e)) ||
-        (t->titans[0] && variant_set_titans(v, t->titans, e, sizeof e))) {
-        snprintf(err, (size_t)errlen, "%s: %s", file, e);
-        variant_free(v);
-        return NULL;
-    }
+    Variant *v = variant_load_configured(opt->data_dir, t->variant, t->setup, t->options, t->titans, &errs, e, sizeof e);
+    if (!v)
+        snprintf(err, (size_t)errlen, "%s: %s", file, errs.n ? errs.msg[0] : e);
     return v;
 }
 

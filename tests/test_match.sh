@@ -3,7 +3,7 @@
 # chess and in Stealth Ninja Chess (from an opening file with a position
 # text and a move list), the PGN against the printed score, engines that
 # play an illegal move, never answer or crash, concurrency, --pgn for
-# --selfplay, and the one-line errors of a missing engine, a bad opening
+# --selfplay, a match at fixed nodes, and the one-line errors of a missing engine, a bad opening
 # file and a bad time control.
 # usage: test_match.sh PATH/TO/ninjachess DATA_DIR TESTS_DIR
 nc=$1
@@ -114,6 +114,34 @@ match --variant stealth-ninja --setup second --option scepter --games 2 --depth 
 check "second setup: status" 0 "$status"
 check "second setup: tags" "2 2" "$(grep -c '^\[VariantSetup "second"\]' "$tmp/setup.pgn") $(grep -c '^\[VariantOptions "scepter"\]' "$tmp/setup.pgn")"
 
+# At fixed nodes: the default engines get --nodes, no clock is sent, and
+# an engine that searches more than the count stops the match.
+match --nodes 3000 --games 2 --random-plies 4 --adjudicate-plies 60 --pgn "$tmp/nodes.pgn"
+check "fixed nodes: status" 0 "$status"
+check "fixed nodes: engines told" 2 "$(grep -c '^engine [AB]: .* --nodes 3000 --xboard$' "$tmp/out")"
+check "fixed nodes: games" 2 "$(grep -c '^\[TimeControl "-"\]' "$tmp/nodes.pgn")"
+check "fixed nodes: no faults" "" "$(grep -E 'rules infraction|abandoned|time forfeit' "$tmp/nodes.pgn")"
+# ... and the games do not depend on the time they took: played again, the
+# same moves
+match --nodes 3000 --games 2 --random-plies 4 --adjudicate-plies 60 --pgn "$tmp/nodes2.pgn"
+check "fixed nodes: the same games again" "$(grep -v '^\[Date ' "$tmp/nodes.pgn")" "$(grep -v '^\[Date ' "$tmp/nodes2.pgn")"
+match --nodes 3000 --games 2 --engine "$nc --data-dir $data --xboard --nodes 3000" --engine "$nc --data-dir $data --xboard"
+check "fixed nodes: an engine not told" 1 "$status"
+check "fixed nodes: its error" 1 "$(grep -c "^ninjachess: engine '$nc --data-dir $data --xboard' reported [0-9]* nodes for a move, more than --nodes 3000 allows; give it the node count on its command line (for this program: --xboard --nodes 3000)$" "$tmp/err")"
+match --nodes 3000 --st 1
+check "fixed nodes and a time" "ninjachess: --nodes and --st exclude each other: a match at fixed nodes sends no clock" "$(cat "$tmp/err")"
+
+# The SPRT stops the match at its verdict: 3000 nodes a move against 30
+# is far more than 50 Elo stronger.
+match --nodes 3000 --engine "$nc --data-dir $data --xboard --nodes 3000" --engine "$nc --data-dir $data --xboard --nodes 30" \
+    --games 100 --random-plies 6 --adjudicate-score 400,4 --adjudicate-plies 120 --sprt 0,50
+check "SPRT verdict: status" 0 "$status"
+verdict=$(sed -n 's/^SPRT: H1 accepted after \([0-9]*\) games, \([0-9]*\) pairs (LLR [0-9.]*)$/\1 \2/p' "$tmp/out")
+games=${verdict% *}
+check "SPRT verdict: H1 before 100 games" yes "$([ -n "$verdict" ] && [ "$games" -lt 100 ] && echo yes || echo no)"
+check "SPRT verdict: no game after it" "$games" "$(grep -c '^game [0-9]*/100: ' "$tmp/out")"
+check "SPRT verdict: one summary after it" 1 "$(sed -n '/^SPRT: H1/,$p' "$tmp/out" | grep -c '^after ')"
+
 # ---- engines at fault ----
 
 fake="sh $tests/fake_engine.sh"
@@ -122,7 +150,8 @@ check "illegal mover status" 0 "$status"
 check "illegal mover loses both" "0 2 0" "$(printed_score)"
 check "illegal: termination" 2 "$(grep -c '^\[Termination "rules infraction"\]' "$tmp/illegal.pgn")"
 check "illegal: reason in the PGN" 2 "$(grep -c '{\(White\|Black\) (fake-illegal) played an illegal move: a1a8}' "$tmp/illegal.pgn")"
-check "SPRT line" 1 "$(grep -c '^SPRT \[0, 10\] alpha 0.05 beta 0.05: LLR .* (bounds -2.94, 2.94): continue' "$tmp/out")"
+check "SPRT line" 1 "$(grep -c '^SPRT \[0, 10\] alpha 0.05 beta 0.05: LLR .* (bounds -2.94, 2.94) from 1 pairs: continue' "$tmp/out")"
+check "LLR on the game lines" 2 "$(grep -c '^game [12]/2: .*; A +[0-9]* -[0-9]* =[0-9]*; LLR -\{0,1\}[0-9]*\.[0-9][0-9] (-2.94, 2.94)$' "$tmp/out")"
 
 # Our own engine plays one game of each pair: its time and margin are
 # generous, so that a sanitizer build on a loaded machine still moves in time.

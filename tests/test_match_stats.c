@@ -1,7 +1,8 @@
 /* The match statistics (src/frontend/match_stats.c): Elo, its 95% error
- * bar and LOS of known records (per game and per pair), the SPRT's
- * verdicts on made-up results, and the parsing of --sprt values.  Figures
- * computed by hand from the formulas in the manual page. */
+ * bar and LOS of known records (per game and per pair), the pentanomial
+ * SPRT's verdicts on made-up pair records, and the parsing of --sprt
+ * values.  Figures computed by hand from the formulas in the manual page,
+ * the SPRT's by tools/sprt_pairs.py. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -98,28 +99,63 @@ static void test_estimate_pairs(void **state)
     assert_float_equal(e.los, 0.5, 1e-12);
 }
 
-static void test_sprt_verdicts(void **state)
+/* The pentanomial SPRT's LLR, bounds and verdicts.  The expected figures
+ * come from tools/sprt_pairs.py (Python, its "approx" line: the same
+ * normal approximation computed apart from this code), e.g.
+ * `tools/sprt_pairs.py 0 5 10 60 200 110 30`; its exact maximum-likelihood
+ * LLR ("mle") is within 7% of each. */
+static void test_sprt_pairs(void **state)
 {
     (void)state;
-    SprtSpec sp = {0, 10, 0.05, 0.05};
+    SprtSpec gain = {0, 5, 0.05, 0.05};
     SprtState s;
-    MatchRecord win = {300, 200, 500};
-    stats_sprt(&win, &sp, &s);
-    assert_float_equal(s.lower, -2.944439, 1e-5);
-    assert_float_equal(s.upper, 2.944439, 1e-5);
-    assert_float_equal(s.llr, 5.027459, 1e-4);
+    int h1[5] = {10, 60, 200, 110, 30};
+    stats_sprt_pairs(h1, &gain, &s);
+    assert_int_equal(s.pairs, 410);
+    assert_float_equal(s.lower, -2.944439, 1e-6);
+    assert_float_equal(s.upper, 2.944439, 1e-6);
+    assert_float_equal(s.llr, 3.198692, 1e-6);
     assert_int_equal(s.decision, SPRT_H1);
-    MatchRecord lose = {200, 300, 500};
-    stats_sprt(&lose, &sp, &s);
-    assert_float_equal(s.llr, -6.717182, 1e-4);
-    assert_int_equal(s.decision, SPRT_H0);
-    MatchRecord even = {10, 10, 10};
-    stats_sprt(&even, &sp, &s);
-    assert_float_equal(s.llr, -0.018629, 1e-5);
+    int short_of_h1[5] = {10, 60, 200, 100, 30};
+    stats_sprt_pairs(short_of_h1, &gain, &s);
+    assert_float_equal(s.llr, 2.811533, 1e-6);
     assert_int_equal(s.decision, SPRT_CONTINUE);
-    MatchRecord same = {0, 0, 20};
-    stats_sprt(&same, &sp, &s);
-    assert_float_equal(s.llr, 0.0, 1e-12);
+    SprtSpec ten = {0, 10, 0.05, 0.05};
+    int h0[5] = {30, 140, 250, 100, 30};
+    stats_sprt_pairs(h0, &ten, &s);
+    assert_float_equal(s.llr, -3.703677, 1e-6);
+    assert_int_equal(s.decision, SPRT_H0);
+    int mirrored[5] = {30, 100, 250, 140, 30};
+    stats_sprt_pairs(mirrored, &ten, &s);
+    assert_float_equal(s.llr, 1.603790, 1e-6);
+    assert_int_equal(s.decision, SPRT_CONTINUE);
+    /* a simplification: no worse than -5 Elo */
+    SprtSpec simpl = {-5, 0, 0.05, 0.05};
+    int kept[5] = {5, 40, 300, 60, 20};
+    stats_sprt_pairs(kept, &simpl, &s);
+    assert_float_equal(s.llr, 3.535940, 1e-6);
+    assert_int_equal(s.decision, SPRT_H1);
+    int worse[5] = {30, 120, 300, 80, 15};
+    stats_sprt_pairs(worse, &simpl, &s);
+    assert_float_equal(s.llr, -2.627847, 1e-6);
+    assert_int_equal(s.decision, SPRT_CONTINUE);
+    /* other error rates move the bounds */
+    SprtSpec loose = {0, 10, 0.1, 0.2};
+    int few[5] = {3, 0, 0, 0, 4};
+    stats_sprt_pairs(few, &loose, &s);
+    assert_int_equal(s.pairs, 7);
+    assert_float_equal(s.lower, -1.504077, 1e-6);
+    assert_float_equal(s.upper, 2.079442, 1e-6);
+    assert_float_equal(s.llr, 0.026416, 1e-6);
+    /* no pairs, or pairs that all score the same: no evidence yet */
+    int none[5] = {0, 0, 0, 0, 0};
+    stats_sprt_pairs(none, &gain, &s);
+    assert_int_equal(s.pairs, 0);
+    assert_float_equal(s.llr, 0.0, 0);
+    assert_int_equal(s.decision, SPRT_CONTINUE);
+    int same[5] = {0, 0, 7, 0, 0};
+    stats_sprt_pairs(same, &gain, &s);
+    assert_float_equal(s.llr, 0.0, 0);
     assert_int_equal(s.decision, SPRT_CONTINUE);
 }
 
@@ -146,7 +182,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_elo_conversion),   cmocka_unit_test(test_estimate_60_40),
         cmocka_unit_test(test_estimate_with_draws), cmocka_unit_test(test_estimate_edges),
-        cmocka_unit_test(test_estimate_pairs),   cmocka_unit_test(test_sprt_verdicts),    cmocka_unit_test(test_sprt_parse),
+        cmocka_unit_test(test_estimate_pairs),   cmocka_unit_test(test_sprt_pairs),    cmocka_unit_test(test_sprt_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

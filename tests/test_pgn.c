@@ -34,6 +34,34 @@ static const char *const long_game =
     "h4 Rb1 Rxa2 Rb4+ f4 g5 hxg5 hxg5 Kxg5 Rxf4 Kxf4 e5+ Kf5 Ke7 Ra7+ Ke8 Kf6 d5 Kxe5 d4 Kxd4 f5 Ke5 "
     "f4 Kxf4 Kf8 Kg5 Kg8 f4 Kh8 f5 Kg8 f6 Kh8 f7 Kh7 f8=N+ Kh8 Kg6 Kg8 Rg7+ Kh8 Rh7+ Kg8";
 
+/* The file system calls a save makes, in order (the test's executable is
+ * linked with --wrap=fsync,--wrap=rename): "fsync PATH" with the path the
+ * descriptor names, "rename FROM TO". */
+static char fs_log[64][1300];
+static int fs_nlog;
+int __real_fsync(int fd);
+int __real_rename(const char *from, const char *to);
+
+int __wrap_fsync(int fd);
+int __wrap_fsync(int fd)
+{
+    char link[64], target[512];
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(link, target, sizeof target - 1);
+    target[n > 0 ? n : 0] = 0;
+    if (fs_nlog < 64)
+        snprintf(fs_log[fs_nlog++], sizeof fs_log[0], "fsync %s", target);
+    return __real_fsync(fd);
+}
+
+int __wrap_rename(const char *from, const char *to);
+int __wrap_rename(const char *from, const char *to)
+{
+    if (fs_nlog < 64)
+        snprintf(fs_log[fs_nlog++], sizeof fs_log[0], "rename %s %s", from, to);
+    return __real_rename(from, to);
+}
+
 static char tmpdir[64];
 
 static int make_tmpdir(void **state)
@@ -408,6 +436,46 @@ static void test_recorded_end(void **state)
     }
 }
 
+/* The autosave makes its file durable: the game is written to a
+ * temporary file that is fsynced before it is renamed over the game's
+ * file, and the directory is fsynced after (else a crash may leave an
+ * empty or partial file under the game's name). */
+static void test_autosave_syncs_before_rename(void **state)
+{
+    (void)state;
+    char state_home[128];
+    snprintf(state_home, sizeof state_home, "%s/state", tmpdir);
+    setenv("XDG_STATE_HOME", state_home, 1);
+    Ui u;
+    new_ui(&u, "chess");
+    play(&u, "e2-e4 e7-e5");
+    fs_nlog = 0;
+    assert_int_equal(ui_autosave(&u), 0);
+    assert_true(u.game_file[0]);
+    int synced = -1, renamed = -1, dir_synced = -1;
+    char tmp[1200] = "";
+    for (int i = 0; i < fs_nlog; i++) {
+        char from[600], to[600];
+        if (sscanf(fs_log[i], "rename %599s %599s", from, to) == 2 && !strcmp(to, u.game_file)) {
+            renamed = i;
+            snprintf(tmp, sizeof tmp, "fsync %s", from);
+        }
+    }
+    assert_true(renamed >= 0);
+    char dir[1200];
+    snprintf(dir, sizeof dir, "fsync %s", u.game_file);
+    *strrchr(dir, '/') = 0;
+    for (int i = 0; i < fs_nlog; i++) {
+        if (!strcmp(fs_log[i], tmp) && i < renamed)
+            synced = i;
+        if (!strcmp(fs_log[i], dir) && i > renamed)
+            dir_synced = i;
+    }
+    assert_true(synced >= 0 && synced < renamed);
+    assert_true(dir_synced > renamed);
+    ui_game_free(&u);
+}
+
 /* The screen's clock: it starts with the first move, a flag ends the game
  * (a draw when the other side has a bare king), the computer's thinking
  * time comes from its own clock. */
@@ -518,6 +586,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_saved_game_read_by_pgn_extract),
         cmocka_unit_test(test_tag_escapes_round_trip),
+        cmocka_unit_test(test_autosave_syncs_before_rename),
         cmocka_unit_test(test_san_as_pgn_extract_writes_it),
         cmocka_unit_test(test_no_clocks),
         cmocka_unit_test(test_other_variants_keep_move_text),

@@ -2,7 +2,8 @@
 # XBoard protocol (CECP v2) contract of `ninjachess --xboard`: handshake,
 # a game with moves both ways (every engine move checked legal by the rules
 # core), an illegal move refused, setboard, time controls, ping, result,
-# Capablanca chess, the result of a losers mate, quit.
+# Capablanca chess, the result of a losers mate, quit; --nodes and
+# --depth on the command line hold every move to them.
 # usage: test_xboard.sh PATH/TO/ninjachess DATA_DIR
 nc=$1
 data=$2
@@ -293,6 +294,27 @@ wait "$pid"
 status=$?
 pid=
 check "quit status" 0 "$status"
+
+# --nodes N: every move searches N nodes whatever the clock (st 30, or a
+# clock of 10 minutes), so the move comes at once and no thinking line
+# reports more nodes; --depth N caps the depth the same way.
+{
+    printf 'xboard\nprotover 2\nnew\npost\nst 30\nusermove e2e4\n'
+    sleep 2
+    printf 'level 0 10 0\ntime 60000\notim 60000\nusermove g1f3\n'
+    sleep 2
+    printf 'quit\n'
+} | "$nc" --data-dir "$data" --xboard --nodes 3000 >"$tmp/nodes.out" 2>&1
+check "--nodes: a move for st and for a clock" 2 "$(grep -c '^move ' "$tmp/nodes.out")"
+check "--nodes: thinking lines" yes "$(grep -Eq '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' "$tmp/nodes.out" && echo yes || echo no)"
+check "--nodes: no line over 3000 nodes" "" "$(awk '/^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ / && $4 > 3000' "$tmp/nodes.out")"
+{
+    printf 'xboard\nprotover 2\nnew\npost\nst 30\nusermove e2e4\n'
+    sleep 2
+    printf 'quit\n'
+} | "$nc" --data-dir "$data" --xboard --depth 3 >"$tmp/depth.out" 2>&1
+check "--depth: a move within st 30" 1 "$(grep -c '^move ' "$tmp/depth.out")"
+check "--depth: deepest thinking line" 3 "$(awk '/^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ / { d = $1 } END { print d }' "$tmp/depth.out")"
 
 if [ "$failed" -ne 0 ]; then
     echo "--- protocol log"

@@ -106,3 +106,14 @@ int fe_search_configure(Search *s, const Options *opt, int default_threads)
     }
     return 0;
 }
+
+int fe_search_param_list(void)
+{
+    for (int i = 0; i < search_param_count(); i++) {
+        const char *name, *meaning;
+        int def, min, max;
+        search_param_describe(i, &name, &def, &min, &max, &meaning);
+        printf("%-20s %6d %6d %6d  %s\n", name, def, min, max, meaning);
+    }
+    return 0;
+}

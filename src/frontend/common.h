@@ -32,6 +32,10 @@ void fe_print_info(const Position *p, const SearchInfo *in);
  * after printing why not. */
 int fe_search_configure(Search *s, const Options *opt, int default_threads);
 
+/* Prints each of the search's tunable constants on a line: name, default,
+ * lowest, highest value, meaning (for --search-param-list); 0. */
+int fe_search_param_list(void);
+
 /* One xorshift64 step: the front ends' reproducible random numbers. */
 uint64_t fe_rng(uint64_t *state);
 /* One splitmix64 step: turns a seed (or a seed mixed with a game number)

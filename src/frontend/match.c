@@ -120,7 +120,13 @@ static int configure_tc(Match *m, const Options *opt)
         tc->win_score = (int)cp;
         tc->win_plies = (int)plies;
     }
-    if (opt->tc) {
+    if (opt->nodes > 0) {
+        if (opt->st > 0 || opt->tc)
+            return fail("--nodes and %s exclude each other: a match at fixed nodes sends no clock", opt->st > 0 ? "--st" : "--tc");
+        tc->kind = TC_NODES;
+        tc->nodes = opt->nodes;
+        snprintf(m->tc_text, sizeof m->tc_text, "-"); /* no clock: PGN's "none" */
+    } else if (opt->tc) {
         if (parse_tc(opt->tc, &tc->base, &tc->inc))
             return fail("--tc wants MIN+INC, e.g. 1+0.1 or 0:30+0.2, not '%s'", opt->tc);
         tc->kind = TC_CLOCK;
@@ -147,7 +153,7 @@ static int default_engine(Match *m, EngineSpec *spec, char *err, size_t errlen)
     }
     exe[n] = 0;
     const Options *o = m->opt;
-    const char *argv[16];
+    const char *argv[20];
     int k = 0;
     argv[k++] = exe;
     argv[k++] = "--data-dir";
@@ -161,11 +167,16 @@ static int default_engine(Match *m, EngineSpec *spec, char *err, size_t errlen)
             argv[k++] = pass[i][0];
             argv[k++] = pass[i][1];
         }
-    char level[8];
+    char level[8], nodes[24];
     if (o->level) {
         snprintf(level, sizeof level, "%d", o->level);
         argv[k++] = "--level";
         argv[k++] = level;
+    }
+    if (o->nodes > 0) {
+        snprintf(nodes, sizeof nodes, "%lld", o->nodes);
+        argv[k++] = "--nodes";
+        argv[k++] = nodes;
     }
     argv[k++] = "--xboard";
     argv[k] = NULL;
@@ -289,9 +300,10 @@ static void print_summary(const Match *m)
     }
     if (m->sprt_on) {
         SprtState s;
-        stats_sprt(r, &m->sprt, &s);
-        printf("SPRT [%g, %g] alpha %g beta %g: LLR %.2f (bounds %.2f, %.2f): %s\n", m->sprt.elo0, m->sprt.elo1,
-               m->sprt.alpha, m->sprt.beta, s.llr, s.lower, s.upper, stats_sprt_text(s.decision));
+        stats_sprt_pairs(m->penta, &m->sprt, &s);
+        printf("SPRT [%g, %g] alpha %g beta %g: LLR %.2f (bounds %.2f, %.2f) from %d pairs: %s\n", m->sprt.elo0,
+               m->sprt.elo1, m->sprt.alpha, m->sprt.beta, s.llr, s.lower, s.upper, s.pairs,
+               stats_sprt_text(s.decision));
     }
     fflush(stdout);
 }
@@ -312,9 +324,15 @@ static void record_game(Match *m, int gi, int a_colour, const GameOutcome *o, in
     if (++m->pair_games[pair] == 2)
         m->penta[(int)(m->pair_points[pair] * 2 + 0.5)]++;
     const char *white = m->name[a_colour == NC_WHITE ? 0 : 1], *black = m->name[a_colour == NC_WHITE ? 1 : 0];
-    printf("game %d/%d: White %c, Black %c: %s %s, %d plies; A +%d -%d =%d\n", gi + 1, m->games,
+    printf("game %d/%d: White %c, Black %c: %s %s, %d plies; A +%d -%d =%d", gi + 1, m->games,
            a_colour == NC_WHITE ? 'A' : 'B', a_colour == NC_WHITE ? 'B' : 'A', pgn_result_token(w), o->reason,
            o->g.nply, m->rec.wins, m->rec.losses, m->rec.draws);
+    if (m->sprt_on) {
+        SprtState s;
+        stats_sprt_pairs(m->penta, &m->sprt, &s);
+        printf("; LLR %.2f (%.2f, %.2f)", s.llr, s.lower, s.upper);
+    }
+    putchar('\n');
     if (m->opt->pgn) {
         char round[16], err[512];
         snprintf(round, sizeof round, "%d", gi + 1);
@@ -332,16 +350,18 @@ static void record_game(Match *m, int gi, int a_colour, const GameOutcome *o, in
 /* After a game: the periodic summary and the SPRT's verdict. */
 static void check_progress(Match *m)
 {
-    if (m->finished % m->report_every == 0 && m->finished < m->games)
-        print_summary(m);
-    if (!m->sprt_on || m->stop)
-        return;
-    SprtState s;
-    stats_sprt(&m->rec, &m->sprt, &s);
-    if (s.decision != SPRT_CONTINUE) {
-        printf("SPRT: %s after %d games (LLR %.2f)\n", stats_sprt_text(s.decision), m->finished, s.llr);
-        m->stop = true;
+    if (m->sprt_on && !m->stop) {
+        SprtState s;
+        stats_sprt_pairs(m->penta, &m->sprt, &s);
+        if (s.decision != SPRT_CONTINUE) {
+            printf("SPRT: %s after %d games, %d pairs (LLR %.2f)\n", stats_sprt_text(s.decision), m->finished,
+                   s.pairs, s.llr);
+            m->stop = true;
+        }
     }
+    /* the summary at the end follows a verdict */
+    if (m->finished % m->report_every == 0 && m->finished < m->games && !m->stop)
+        print_summary(m);
 }
 
 /* ---- workers ---- */

@@ -26,9 +26,12 @@ typedef struct {
     /* thinking output: the mover's last reported score for this move */
     bool scored;
     int score;
+    long long nodes;    /* the most nodes a thinking line reported for this move */
     int streak;         /* plies in a row whose mover reported a win for lead_side */
     int lead_side;
     GameOutcome *out;
+    char *err;          /* why the game stopped without an outcome */
+    size_t errlen;
 } Play;
 
 
@@ -82,8 +85,8 @@ static int setup_engine(Engine *e, const Variant *v, const Opening *op, const Ma
     if (strcmp(xbv, "normal") != 0)
         engine_send(e, "variant %s", xbv);
     engine_send(e, "force");
-    if (tc->win_plies)
-        engine_send(e, "post"); /* scores are needed to adjudicate */
+    if (tc->win_plies || tc->kind == TC_NODES)
+        engine_send(e, "post"); /* scores adjudicate; node counts are checked */
     send_time_control(e, tc);
     if (op->setboard) {
         char fen[1024];
@@ -175,6 +178,8 @@ static Reply take_reply(Play *pl, const char *line, Move *m, char *text, size_t 
     if (sscanf(line, "%d %d %d %lld", &ply, &score, &centis, &nodes) == 4) {
         pl->scored = true;
         pl->score = score;
+        if (nodes > pl->nodes)
+            pl->nodes = nodes;
     }
     /* errors and the rest: ignored */
     return R_GONE;
@@ -260,8 +265,28 @@ static void count_win_streak(Play *pl, int side)
     pl->streak++;
 }
 
+long long match_nodes_allowed(long long nodes)
+{
+    return nodes + nodes / 64 + 1024;
+}
+
+/* Under TC_NODES, whether side's engine kept to the node count; false
+ * with the reason in pl->err.  A count over it means the engine was not
+ * told (--nodes on its command line), and the games would then measure
+ * the machine's speed, not the engines. */
+static bool kept_nodes(Play *pl, int side)
+{
+    if (pl->tc->kind != TC_NODES || pl->nodes <= match_nodes_allowed(pl->tc->nodes))
+        return true;
+    snprintf(pl->err, pl->errlen,
+             "engine '%s' reported %lld nodes for a move, more than --nodes %lld allows; give it the node count "
+             "on its command line (for this program: --xboard --nodes %lld)",
+             pl->eng[side]->spec->cmd, pl->nodes, pl->tc->nodes, pl->tc->nodes);
+    return false;
+}
+
 /* One move of the side to move: 1 played, 0 the game ended by a fault,
- * -1 interrupted. */
+ * -1 interrupted, -2 stopped with the reason in pl->err. */
 static int play_move(Play *pl)
 {
     int side = pl->g->pos.side;
@@ -269,11 +294,14 @@ static int play_move(Play *pl)
     Move m;
     char text[300] = "";
     pl->scored = false;
+    pl->nodes = 0;
     Reply rep = ask_move(pl, side) ? R_GONE : wait_move(pl, side, limit, &m, text, sizeof text, &elapsed);
     if (rep == R_MOVE && elapsed > limit + pl->tc->margin)
         rep = R_TIME;
     if (rep != R_MOVE)
         return reply_fault(pl, side, rep, text, elapsed) ? -1 : 0;
+    if (!kept_nodes(pl, side))
+        return -2;
     if (pl->tc->kind == TC_CLOCK)
         pl->clock[side] += pl->tc->inc - elapsed;
     game_push(pl->g, &m);
@@ -322,14 +350,15 @@ int match_play_game(Engine *eng[2], const char *const names[2], const Variant *v
     for (int i = 0; i < op->nmoves; i++)
         game_push(&out->g, &op->moves[i]);
     Play pl = {.eng = {eng[0], eng[1]}, .names = names, .tc = tc, .g = &out->g, .clock = {tc->base, tc->base},
-               .known = {op->nmoves, op->nmoves}, .forced = {true, true}, .out = out};
+               .known = {op->nmoves, op->nmoves}, .forced = {true, true}, .out = out, .err = err, .errlen = errlen};
     for (;;) {
         if (game_over(&pl))
             break;
         int r = play_move(&pl);
         if (r < 0) {
             game_free(&out->g);
-            snprintf(err, errlen, "interrupted");
+            if (r == -1)
+                snprintf(err, errlen, "interrupted");
             return -1;
         }
         if (r == 0)

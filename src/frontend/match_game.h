@@ -7,13 +7,18 @@
 #include "engine_proc.h"
 #include "match_openings.h"
 
-typedef enum { TC_ST, TC_CLOCK, TC_DEPTH } TcKind;
+typedef enum { TC_ST, TC_CLOCK, TC_DEPTH, TC_NODES } TcKind;
 
 typedef struct {
     TcKind kind;
     double st;              /* TC_ST: seconds per move */
     double base, inc;       /* TC_CLOCK: seconds */
     int depth;              /* "sd" sent when > 0 */
+    /* TC_NODES: the nodes each engine searches a move.  No clock is sent
+     * (the engines take the count on their command line); the thinking
+     * output is asked for, and a move reported with more nodes than
+     * match_nodes_allowed stops the match. */
+    long long nodes;
     double margin;          /* lateness forgiven, seconds */
     int adjudicate_plies;   /* 0 none */
     /* a win adjudicated when both engines' reported scores give the same
@@ -30,14 +35,19 @@ typedef struct {
     int forfeit;            /* colour whose engine lost by fault (to be restarted); -1 none */
 } GameOutcome;
 
-/* Seconds an engine may take for one move when only a depth limits it. */
+/* The most nodes a thinking line may report under TC_NODES: the count
+ * and a little over, for engines that look at the count every so often. */
+long long match_nodes_allowed(long long nodes);
+
+/* Seconds an engine may take for one move when only a depth or a node
+ * count limits it. */
 #define MATCH_DEPTH_MOVE_SECONDS 120.0
 
 /* Plays op with eng[NC_WHITE] against eng[NC_BLACK] (both running), named
  * names[NC_WHITE] and names[NC_BLACK] in the reasons.
  * 0 with the outcome; -1 when the game could not be played (an engine
- * refused the setup, or the match was interrupted): err says why and
- * out->g holds nothing. */
+ * refused the setup, searched more than its nodes under TC_NODES, or the
+ * match was interrupted): err says why and out->g holds nothing. */
 int match_play_game(Engine *eng[2], const char *const names[2], const Variant *v, const Opening *op, const MatchTc *tc, GameOutcome *out,
                     char *err, size_t errlen);
 

@@ -1,4 +1,5 @@
-/* Match statistics: Elo, error bar, LOS and SPRT from win/loss/draw counts.
+/* Match statistics: Elo, error bar and LOS from win/loss/draw counts and
+ * from game pairs; the SPRT from the pairs.
  * Owns only the formulas; it must not print, read options or know about
  * engines and games, so that the tests can check it on made-up records. */
 #include "match_stats.h"
@@ -67,25 +68,35 @@ void stats_estimate(const MatchRecord *r, EloEstimate *out)
     *out = e;
 }
 
-void stats_estimate_pairs(const int penta[5], EloEstimate *out)
+/* Number, mean and variance of the pair scores (A's points / 2). */
+static int pair_moments(const int penta[5], double *mean, double *var)
 {
-    EloEstimate e = {0, 0, 0, 0, 0};
     int pairs = 0;
     double sum = 0;
     for (int k = 0; k < 5; k++) {
         pairs += penta[k];
-        sum += penta[k] * (k / 4.0); /* a pair's score per game */
+        sum += penta[k] * (k / 4.0);
     }
+    *mean = *var = 0;
+    if (pairs == 0)
+        return 0;
+    *mean = sum / pairs;
+    for (int k = 0; k < 5; k++)
+        *var += penta[k] * (k / 4.0 - *mean) * (k / 4.0 - *mean);
+    *var /= pairs;
+    return pairs;
+}
+
+void stats_estimate_pairs(const int penta[5], EloEstimate *out)
+{
+    EloEstimate e = {0, 0, 0, 0, 0};
+    double var;
+    int pairs = pair_moments(penta, &e.score, &var);
     if (pairs == 0) {
         *out = e;
         return;
     }
     e.games = 2 * pairs;
-    e.score = sum / pairs;
-    double var = 0;
-    for (int k = 0; k < 5; k++)
-        var += penta[k] * (k / 4.0 - e.score) * (k / 4.0 - e.score);
-    var /= pairs;
     double se = sqrt(var / pairs);
     e.elo = stats_elo_of_score(e.score);
     e.elo_margin = elo_margin(e.score, se);
@@ -93,21 +104,18 @@ void stats_estimate_pairs(const int penta[5], EloEstimate *out)
     *out = e;
 }
 
-void stats_sprt(const MatchRecord *r, const SprtSpec *spec, SprtState *out)
+void stats_sprt_pairs(const int penta[5], const SprtSpec *spec, SprtState *out)
 {
     out->lower = log(spec->beta / (1.0 - spec->alpha));
     out->upper = log((1.0 - spec->beta) / spec->alpha);
     out->llr = 0;
     out->decision = SPRT_CONTINUE;
-    int n = r->wins + r->losses + r->draws;
-    if (n == 0)
-        return;
-    double s, var;
-    score_moments(r, &s, &var);
-    if (var <= 0)
+    double m, var;
+    out->pairs = pair_moments(penta, &m, &var);
+    if (out->pairs == 0 || var <= 0)
         return;
     double s0 = stats_score_of_elo(spec->elo0), s1 = stats_score_of_elo(spec->elo1);
-    out->llr = n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var);
+    out->llr = out->pairs * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * var);
     if (out->llr >= out->upper)
         out->decision = SPRT_H1;
     else if (out->llr <= out->lower)

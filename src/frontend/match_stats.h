@@ -1,6 +1,6 @@
-/* Match statistics: the Elo estimate of a win/loss/draw record with its
- * 95% error bar, the likelihood of superiority, and the sequential
- * probability ratio test.  Pure arithmetic on counts: no I/O, no engines,
+/* Match statistics: the Elo estimate of a win/loss/draw record and of
+ * the game pairs with its 95% error bar, the likelihood of superiority,
+ * and the sequential probability ratio test on the pairs.  Pure arithmetic on counts: no I/O, no engines,
  * no games (match.c feeds it and prints the figures). */
 #ifndef NC_FRONTEND_MATCH_STATS_H
 #define NC_FRONTEND_MATCH_STATS_H
@@ -43,15 +43,20 @@ typedef struct {
 } SprtSpec;
 
 typedef struct {
+    int pairs;          /* finished pairs the test has seen */
     double llr;         /* log-likelihood ratio of H1 against H0 */
     double lower, upper;/* log(beta / (1 - alpha)), log((1 - beta) / alpha) */
     SprtDecision decision;
 } SprtState;
 
-/* The generalised SPRT with the normal approximation of the per-game
- * score: LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var).  LLR is 0 (and the
- * test continues) while the results do not vary. */
-void stats_sprt(const MatchRecord *r, const SprtSpec *spec, SprtState *out);
+/* The generalised SPRT on the pentanomial record penta[k] (pairs in which
+ * A scored k/2 points, as for stats_estimate_pairs), with the normal
+ * approximation of the pair score x = points / 2 (doc/tuning.md):
+ * LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v), N pairs, m and v the mean and
+ * variance of x, s0 and s1 the scores of elo0 and elo1.  The two games of
+ * a pair share an opening, so they are not counted as independent games.
+ * LLR is 0 (and the test continues) while every pair scores the same. */
+void stats_sprt_pairs(const int penta[5], const SprtSpec *spec, SprtState *out);
 const char *stats_sprt_text(SprtDecision d);
 
 /* Parses "E0,E1" or "E0,E1,ALPHA,BETA" (E0 < E1, rates in (0, 0.5));

@@ -206,7 +206,8 @@ static void xb_cap_limits(const XB *x, SearchLimits *lim)
 static bool xb_search(XB *x, SearchInfo *in)
 {
     SearchLimits lim = {.depth = x->sd, .level = x->opt->level};
-    xb_time_limits(x, &lim);
+    if (!(x->lim && x->lim->fixed_nodes && x->lim->max_nodes > 0))
+        xb_time_limits(x, &lim);
     xb_cap_limits(x, &lim);
     search_start(x->s, &x->g, &lim);
     int shown = 0;
@@ -706,5 +707,6 @@ int xboard_run(const Options *opt, int in_fd, FILE *out, const XboardLimits *lim
 int xboard_main(const Options *opt)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    return xboard_run(opt, 0, stdout, NULL);
+    XboardLimits lim = {.max_depth = opt->depth, .max_nodes = opt->nodes, .fixed_nodes = opt->nodes > 0};
+    return xboard_run(opt, 0, stdout, &lim);
 }

@@ -8,15 +8,20 @@
 #include "options.h"
 #include "position.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
-/* Caps on a session's thinking for callers that run many short sessions
- * (the fuzz harness, tests/fuzz/fuzz_xboard.c); --xboard sets none.  They
- * apply on top of what the protocol asks for, whichever is tighter. */
+/* Caps on a session's thinking: --xboard's --depth and --nodes, and the
+ * fuzz harness (tests/fuzz/fuzz_xboard.c), which runs many short sessions.
+ * They apply on top of what the protocol asks for, whichever is tighter. */
 typedef struct {
     int max_depth;           /* each search at most this deep; 0: no cap */
     long long max_nodes;     /* each search at most this many nodes; 0: no cap */
+    /* max_nodes alone ends a search: the protocol's clocks (st, level,
+     * time) are not applied, so that every move searches the same nodes
+     * whatever the load of the machine (matches at fixed nodes). */
+    bool fixed_nodes;
     long long session_nodes; /* all searches together; once used up, each
                                 search gets 1 node (it still gives a move);
                                 0: no cap */
@@ -29,7 +34,8 @@ typedef struct {
 } XboardLimits;
 
 /* CECP v2 on stdin/stdout (coordinate moves e2e4, e7e8q, P@e4; castling
- * as the king's move).  Every shipped variant is announced; for those
+ * as the king's move); --nodes N makes every move a search of N nodes
+ * whatever the clock, --depth N caps the depth.  Every shipped variant is announced; for those
  * XBoard does not know, a setup line (and piece lines where Betza notation
  * is exact) is sent.  What XBoard cannot show is listed in
  * xboard_variant.c.  Returns at "quit" or end of input. */

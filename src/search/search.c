@@ -189,18 +189,6 @@ static uint64_t rng_next(uint64_t *s)
     return x * 0x2545F4914F6CDD1DULL;
 }
 
-static bool bare_kings(const Position *p)
-{
-    for (int c = 0; c < 2; c++)
-        if (p->npieces[c] != p->nroyal[c])
-            return false;
-    for (int c = 0; c < 2; c++)
-        for (int t = 0; t < p->v->ntypes; t++)
-            if (p->hand[c][t])
-                return false;
-    return true;
-}
-
 /* Null move is unsafe in zugzwang-prone positions: demand a piece that is
  * neither royal nor promoting (on the board or in hand). */
 static bool has_pieces(const Position *p, int c)
@@ -612,7 +600,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
      * ply limit. */
     if (variant_end(p, ply, &score))
         return score;
-    if (p->scepter || is_repetition(s) || bare_kings(p))
+    if (p->scepter || is_repetition(s) || game_bare_kings(p))
         return 0;
     if (p->halfmove >= 100) {
         /* a stalemate that is not a draw counts too, as in game_status() */

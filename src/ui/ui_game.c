@@ -39,21 +39,9 @@ static Variant *load_variant(const char *dir, const char *name, const char *setu
                              const char *options, const char *titans, char *err, int errlen)
 {
     DataErrors errs;
-    errs.n = 0;
-    Variant *v = variant_load(dir, name, &errs);
-    if (!v) {
-        if (errs.n > 0)
-            snprintf(err, (size_t)errlen, "%s", errs.msg[0]);
-        else
-            snprintf(err, (size_t)errlen, "cannot load variant '%s'", name);
-        return NULL;
-    }
-    if ((setup && *setup && variant_set_setup(v, setup, err, errlen)) ||
-        (options && *options && variant_set_options(v, options, err, errlen)) ||
-        (titans && *titans && variant_set_titans(v, titans, err, errlen))) {
-        variant_free(v);
-        return NULL;
-    }
+    Variant *v = variant_load_configured(dir, name, setup, options, titans, &errs, err, errlen);
+    if (!v && errs.n > 0)
+        snprintf(err, (size_t)errlen, "%s", errs.msg[0]);
     return v;
 }
 

@@ -9,6 +9,7 @@
 #include "../pgn_tags.h"
 
 #include "../quote.h"
+#include "../files/safe_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -44,58 +45,22 @@ static int write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
-/* The rename is only durable once the directory holding it is on disk. */
-static int sync_dir_of(const char *path)
-{
-    char dir[1100];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash == dir)
-        slash[1] = 0;
-    else if (slash)
-        *slash = 0;
-    else
-        snprintf(dir, sizeof dir, ".");
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    int rc = fsync(fd);
-    int e = errno;
-    close(fd);
-    errno = e;
-    /* Some file systems cannot sync a directory; the data is safe anyway. */
-    return rc != 0 && errno != EINVAL && errno != EROFS ? -1 : 0;
-}
-
-/* Temp file in the same directory, write, fsync, rename, fsync the
- * directory: the file holds the old contents or the new, never a part. */
+/* Through the one safe writer (src/files/safe_file.c): a new temporary
+ * file beside path, written, fsynced, renamed over path, the directory
+ * fsynced; the file holds the old contents or the new, never a part. */
 int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen)
 {
-    char tmp[1100];
-    if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
-        write_error(err, errlen, path, ENAMETOOLONG);
-        return -1;
-    }
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
+    SfTemp t;
+    if (sf_temp_open(&t, path, 0644) != 0) {
         write_error(err, errlen, path, errno);
         return -1;
     }
-    if (write_all(fd, data, len) != 0 || fsync(fd) != 0) {
-        int e = errno;
-        close(fd);
-        unlink(tmp);
-        write_error(err, errlen, path, e);
+    if (write_all(t.fd, data, len) != 0) {
+        sf_temp_drop(&t);
+        write_error(err, errlen, path, errno);
         return -1;
     }
-    fchmod(fd, 0644);
-    if (close(fd) != 0 || rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        write_error(err, errlen, path, e);
-        return -1;
-    }
-    if (sync_dir_of(path) != 0) {
+    if (sf_temp_commit(&t, path) != 0) {
         write_error(err, errlen, path, errno);
         return -1;
     }
