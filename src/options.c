@@ -328,8 +328,15 @@ static int check_match(const Options *o)
         return fail("--st and --tc exclude each other: one time control");
     if (o->pgn && !o->match && !o->selfplay)
         return fail("--pgn needs --match or --selfplay N");
+    if (o->uci && (o->think > 0 || o->depth > 0 || o->nodes > 0))
+        return fail("--uci takes each search's limits from the GUI's go command, not from %s",
+                    o->think > 0 ? "--think" : o->depth > 0 ? "--depth" : "--nodes");
     if (o->uci && (o->xboard || o->match || o->selfplay || o->datagen || o->make_book))
-        return fail("--uci cannot be combined with %s", o->xboard ? "--xboard" : o->match ? "--match" : o->selfplay ? "--selfplay" : o->datagen ? "--datagen" : "--make-book");
+        return fail("--uci cannot be combined with %s", o->xboard ? "--xboard"
+                                                        : o->match ? "--match"
+                                                        : o->selfplay ? "--selfplay"
+                                                        : o->datagen ? "--datagen"
+                                                                     : "--make-book");
     if (o->match && (o->xboard || o->selfplay || o->bench))
         return fail("--match cannot be combined with %s", o->xboard ? "--xboard" : o->selfplay ? "--selfplay" : "--bench");
     return 0;

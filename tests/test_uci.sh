@@ -29,6 +29,11 @@ check() { # name, expected, actual
     fi
 }
 
+# Limits belong to go, not to the command line.
+"$nc" --data-dir "$data" --uci --nodes 1000 </dev/null >"$tmp/out" 2>"$tmp/err"
+check "--uci --nodes refused" "1 ninjachess: --uci takes each search's limits from the GUI's go command, not from --nodes" \
+    "$? $(cat "$tmp/err")"
+
 mkfifo "$tmp/to"
 "$nc" --data-dir "$data" --uci <"$tmp/to" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
