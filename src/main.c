@@ -1,5 +1,5 @@
 /* ninjachess: command-line entry point.  Parses the options and hands over
- * to one front end (queries, bench, XBoard, self-play, match) or the game
+ * to one front end (queries, bench, XBoard, UCI, self-play, match) or the game
  * screen; it does no work of its own but setting how a file-size limit
  * is met. */
 #include "frontend/bench.h"
@@ -13,6 +13,7 @@
 #include "frontend/match.h"
 #include "frontend/query.h"
 #include "frontend/selfplay.h"
+#include "frontend/uci.h"
 #include "frontend/xboard.h"
 #include "session.h"
 #include "ui/ui.h"
@@ -46,6 +47,8 @@ int main(int argc, char **argv)
         return match_main(&opt);
     if (opt.xboard)
         return xboard_main(&opt);
+    if (opt.uci)
+        return uci_main(&opt);
     if (opt.make_book)
         return book_make_main(&opt);
     if (opt.datagen)

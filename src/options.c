@@ -96,6 +96,7 @@ static const OptionSpec option_table[] = {
     {"check-data", ARG_TEXT, FIELD(check_data), 0, 0, "FILE", SEC_QUERY,
      "check a --datagen file against the rules; print FILE:LINE: message for each problem"},
     {"xboard", ARG_FLAG, FIELD(xboard), 0, 0, NULL, SEC_ENGINE, "speak the XBoard protocol (CECP v2)"},
+    {"uci", ARG_FLAG, FIELD(uci), 0, 0, NULL, SEC_ENGINE, "speak the Universal Chess Interface (UCI)"},
     {"match", ARG_FLAG, FIELD(match), 0, 0, NULL, SEC_MATCH, "play two XBoard engines against each other"},
     {"engine", ARG_ENGINE, FIELD(engine), 0, 0, "CMD", SEC_MATCH,
      "engine A, then B (default: this program's --xboard)"},
@@ -327,6 +328,15 @@ static int check_match(const Options *o)
         return fail("--st and --tc exclude each other: one time control");
     if (o->pgn && !o->match && !o->selfplay)
         return fail("--pgn needs --match or --selfplay N");
+    if (o->uci && (o->think > 0 || o->depth > 0 || o->nodes > 0))
+        return fail("--uci takes each search's limits from the GUI's go command, not from %s",
+                    o->think > 0 ? "--think" : o->depth > 0 ? "--depth" : "--nodes");
+    if (o->uci && (o->xboard || o->match || o->selfplay || o->datagen || o->make_book))
+        return fail("--uci cannot be combined with %s", o->xboard ? "--xboard"
+                                                        : o->match ? "--match"
+                                                        : o->selfplay ? "--selfplay"
+                                                        : o->datagen ? "--datagen"
+                                                                     : "--make-book");
     if (o->match && (o->xboard || o->selfplay || o->bench))
         return fail("--match cannot be combined with %s", o->xboard ? "--xboard" : o->selfplay ? "--selfplay" : "--bench");
     return 0;

@@ -41,6 +41,7 @@ typedef struct {
     int threads;                /* search threads; 0: not given */
     const char *search_params;  /* "NAME=VALUE,..." for the search; NULL: none */
     bool xboard;
+    bool uci;
     int selfplay;               /* games; 0: not asked */
     const char *levels;         /* self-play "A,B" */
     int make_book;              /* --make-book N positions; 0: not asked */

@@ -5,102 +5,23 @@
  * search's (timeman.h). */
 #include "xboard.h"
 #include "common.h"
+#include "line_in.h"
 #include "xboard_variant.h"
 
 #include "datafile.h"
+#include "movegen.h"
 #include "search/timeman.h"
 #include "quote.h"
 #include "session.h"
 
 #include <ctype.h>
 #include <math.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Longest command line kept; the rest of a longer line is dropped. */
 #define XB_LINE 4096
-
-/* Line input from XBoard read with read(2), so that the thinking loop can
- * look for "?" or "force" with poll(2) without stdio buffering hiding
- * lines that already arrived. */
-typedef struct {
-    char buf[65536];
-    size_t len;
-    int fd;
-    bool eof;
-    bool skip; /* a line filled the buffer: drop the rest of it */
-} LineIn;
-
-/* Drops what is left of a line that filled the buffer; true once its
- * newline has been dropped too. */
-static bool line_skip(LineIn *in)
-{
-    char *nl = memchr(in->buf, '\n', in->len);
-    size_t used = nl ? (size_t)(nl - in->buf) + 1 : in->len;
-    memmove(in->buf, in->buf + used, in->len - used);
-    in->len -= used;
-    in->skip = !nl;
-    return nl != NULL;
-}
-
-/* Takes one complete line out of the buffer into out; false when none.
- * A line longer than the buffer is cut there (it would otherwise wait
- * forever for its newline) and the rest of it is dropped. */
-static bool line_take(LineIn *in, char *out, size_t outlen)
-{
-    if (in->skip && !line_skip(in))
-        return false;
-    char *nl = memchr(in->buf, '\n', in->len);
-    bool cut = false;
-    if (!nl) {
-        if (in->len == sizeof in->buf)
-            cut = true;
-        else if (!in->eof || in->len == 0)
-            return false;
-        nl = in->buf + in->len; /* last line without a newline, or cut */
-    }
-    size_t n = (size_t)(nl - in->buf);
-    size_t c = n < outlen - 1 ? n : outlen - 1;
-    memcpy(out, in->buf, c);
-    out[c] = 0;
-    if (c && out[c - 1] == '\r')
-        out[c - 1] = 0;
-    size_t used = n < in->len ? n + 1 : n;
-    memmove(in->buf, in->buf + used, in->len - used);
-    in->len -= used;
-    in->skip = cut;
-    return true;
-}
-
-/* Reads what is available (waiting up to timeout_ms; -1 forever). */
-static void line_fill(LineIn *in, int timeout_ms)
-{
-    if (in->eof || in->len == sizeof in->buf)
-        return;
-    struct pollfd pfd = {in->fd, POLLIN, 0};
-    if (poll(&pfd, 1, timeout_ms) <= 0)
-        return;
-    ssize_t r = read(in->fd, in->buf + in->len, sizeof in->buf - in->len);
-    if (r <= 0)
-        in->eof = true;
-    else
-        in->len += (size_t)r;
-}
-
-/* Blocking read of the next line; false at end of input. */
-static bool line_get(LineIn *in, char *out, size_t outlen)
-{
-    for (;;) {
-        if (line_take(in, out, outlen))
-            return true;
-        if (in->eof)
-            return false;
-        line_fill(in, -1);
-    }
-}
 
 typedef struct {
     LineIn in;
@@ -119,6 +40,7 @@ typedef struct {
     int sd;              /* depth limit; 0 none */
     double time_left;    /* our clock, seconds; < 0 unknown */
     bool post;
+    bool analyze;        /* analyze mode: think on every position shown */
     Search *s;
     const Options *opt;
     const char *start_variant; /* what "new" starts: --variant or chess */
@@ -340,6 +262,73 @@ static void xb_think(XB *x)
     xb_result_if_over(x);
 }
 
+/* ---- analyze mode ---- */
+
+/* Answer to "." while analysing: "stat01: TIME NODES DEPTH MVLEFT MVTOT";
+ * the search does not report its progress through an iteration, so
+ * MVLEFT is 0 and MVTOT the number of legal moves. */
+static void xb_stat01(XB *x, const SearchInfo *in)
+{
+    MoveList ml;
+    gen_legal(&x->g.pos, &ml);
+    fprintf(x->out, "stat01: %d %llu %d 0 %d\n", (int)(in->seconds * 100), (unsigned long long)in->nodes, in->depth,
+            ml.n);
+    fflush(x->out);
+}
+
+/* Thinks on the current position with no limit but x->lim's caps, posting
+ * every new depth, until a command other than "." arrives: those that
+ * arrived are left in x->pending, and the session loop carries them out
+ * and calls this again for the position they leave. */
+static void xb_analyse(XB *x)
+{
+    SearchLimits lim = {.level = x->opt->level};
+    xb_cap_limits(x, &lim);
+    SearchInfo in = {0};
+    bool running = game_status(&x->g) == GS_ONGOING && search_start(x->s, &x->g, &lim) == 0;
+    bool done = !running;
+    int shown = 0;
+    char line[XB_LINE];
+    while (!x->npending && !x->in.eof) {
+        if (!done) {
+            done = search_poll(x->s, &in);
+            if (in.depth > shown) {
+                xb_post_line(x, &in);
+                shown = in.depth;
+            }
+        }
+        line_fill(&x->in, done ? 50 : 2); /* doubles as the polling delay */
+        while (x->npending < 64 && line_take(&x->in, line, sizeof line)) {
+            if (strcmp(line, ".") == 0)
+                xb_stat01(x, &in);
+            else
+                snprintf(x->pending[x->npending++], sizeof x->pending[0], "%s", line);
+        }
+    }
+    if (running) {
+        search_stop(x->s);
+        search_wait(x->s, &in);
+        x->nodes_used += (long long)in.nodes;
+    }
+}
+
+/* "analyze": the engine plays no side and thinks on every position until
+ * "exit". */
+static bool cmd_analyze(XB *x, const char *arg)
+{
+    (void)arg;
+    x->analyze = true;
+    x->force = true;
+    return true;
+}
+
+static bool cmd_exit(XB *x, const char *arg)
+{
+    (void)arg;
+    x->analyze = false;
+    return true;
+}
+
 /* ---- commands ---- */
 
 /* A command with its arguments; returns false to end the session ("quit"). */
@@ -394,7 +383,7 @@ static bool cmd_protover(XB *x, const char *arg)
         free(names[i]);
     free(names);
     fprintf(x->out, "feature myname=\"ninjachess %s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 "
-           "sigterm=0 reuse=1 analyze=0 colors=0 san=0 nps=0 debug=1 "
+           "sigterm=0 reuse=1 analyze=1 colors=0 san=0 nps=0 debug=1 "
            "variants=\"%s\" done=1\n",
 #ifdef NC_VERSION
            NC_VERSION
@@ -599,7 +588,7 @@ static bool xb_user_move(XB *x, const char *mtext)
         return true;
     }
     game_push(&x->g, &m);
-    if (!x->force && x->g.pos.side == x->engine_side)
+    if (!x->force && !x->analyze && x->g.pos.side == x->engine_side)
         xb_think(x);
     return true;
 }
@@ -622,7 +611,7 @@ static const struct {
     {"white", cmd_white},   {"black", cmd_black},    {"setboard", cmd_setboard}, {"level", cmd_level},
     {"st", cmd_st},         {"sd", cmd_sd},           {"time", cmd_time},       {"post", cmd_post},
     {"nopost", cmd_nopost},   {"ping", cmd_ping},       {"result", cmd_result},   {"undo", cmd_undo},
-    {"remove", cmd_remove}, {"usermove", cmd_usermove},
+    {"remove", cmd_remove}, {"usermove", cmd_usermove}, {"analyze", cmd_analyze}, {"exit", cmd_exit},
 };
 
 /* A bare move (without "usermove"): e2e4, P@e4. */
@@ -703,8 +692,13 @@ int xboard_run(const Options *opt, int in_fd, FILE *out, const XboardLimits *lim
     if (xb_open(&x, opt, in_fd, out, lim))
         return 1;
     char line[XB_LINE];
-    while (xb_next_line(&x, line, sizeof line) && xb_command(&x, line))
+    for (;;) {
+        if (x.analyze && !x.npending)
+            xb_analyse(&x);
+        if (!xb_next_line(&x, line, sizeof line) || !xb_command(&x, line))
+            break;
         fflush(out);
+    }
     fflush(out);
     xb_close(&x);
     return 0;

@@ -18,7 +18,7 @@
  * shown as their 10x12 box (see "engine-defined variants" below), whose
  * rank 0 XBoard calls 1.  The coordinate form itself is the library's
  * (movetext.c); only the rank labels are XBoard's. */
-static int xb_rank_first(const Variant *v)
+int xb_rank_first(const Variant *v)
 {
     return v->height == 10 ? 0 : 1;
 }

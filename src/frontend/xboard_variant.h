@@ -15,6 +15,9 @@
  * so a one-square castling, "king rook,rook to" (the king's move would be
  * the king's step).  No two legal moves share a text. */
 void xb_move_text(const Position *p, const Move *m, char *buf, size_t len);
+/* The label XBoard gives the lowest rank of v's box: 0 on boards 10 ranks
+ * high, 1 otherwise. */
+int xb_rank_first(const Variant *v);
 /* Finds the legal move XBoard means (also O-O / O-O-O, XBoard's "king
  * move,rook move" castling and king takes own rook); 0 or -1. */
 int xb_parse_move(Position *p, const char *text, Move *out);
