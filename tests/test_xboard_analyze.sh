@@ -75,7 +75,7 @@ black_moves=$(legal_list "$after_e4")
 
 send "xboard"
 send "protover 2"
-expect '^feature ' 5
+expect '^feature .*myname' 5
 case $got in *analyze=1*) check "analyze feature" yes yes ;; *) check "analyze feature" analyze=1 "$got" ;; esac
 send "new"
 send "force"

@@ -372,6 +372,10 @@ static bool cmd_quit(XB *x, const char *arg)
 static bool cmd_protover(XB *x, const char *arg)
 {
     (void)arg;
+    /* listing the variants loads every file: on a busy machine that can
+     * take longer than the GUI's grace time, so ask for more first */
+    fprintf(x->out, "feature done=0\n");
+    fflush(x->out);
     char vlist[4096], **names = NULL;
     int n = variant_list(x->opt->data_dir, &names);
     if (xb_variant_list(names, n, vlist, sizeof vlist))
