@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-harnesses=${*:-datafile position movetext san pgn xboard lesson}
+harnesses=${*:-datafile position movetext san pgn xboard lesson config}
 build="build-fuzz"
 
 # Number of files in a directory.
