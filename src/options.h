@@ -20,6 +20,7 @@ typedef struct {
     bool list_variants, moves, divide, bench, print_fen, status;
     const char *check_variant;
     const char *eval_terms;     /* --eval-terms FILE; NULL: not asked */
+    bool eval_tables;           /* --eval-tables */
     bool check_lessons;         /* --check-lessons [FILE...] */
     const char *lesson_files[NC_MAX_LESSON_FILES];
     int nlesson_files;          /* 0: every file of DATA_DIR/lessons */
