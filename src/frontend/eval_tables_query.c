@@ -44,7 +44,8 @@ int eval_tables_main(const Options *opt)
     printf("# %s: the evaluation's piece values and square tables\n", v->name);
     for (int t = 0; t < v->ntypes; t++) {
         const PieceType *pt = &v->types[t];
-        printf("# piece %s %c%s%s\n", pt->name, pt->letter, pt->royal ? " royal" : "", pt->promotes ? " promotes" : "");
+        printf("# piece %s %c%s%s%s\n", pt->name, pt->letter, pt->royal ? " royal" : "", pt->promotes ? " promotes" : "",
+               pt->titan ? " titan" : "");
         if (!pt->royal)
             printf("value %s %d\n", pt->name, eval_piece_value(v, t));
         print_table(v, e, t, NC_LEARNED_MG);
