@@ -59,8 +59,8 @@ def parse_args(argv):
                     help="weight of the search score in the target, the rest the result (default 0.5)")
     ap.add_argument("--epochs", type=int, default=400)
     ap.add_argument("--lr", type=float, default=2.0, help="Adam step, centipawns (default 2)")
-    ap.add_argument("--ridge", type=float, default=1e-5,
-                    help="times the sum of the squared changes in pawns added to the loss (default 1e-5)")
+    ap.add_argument("--ridge", type=float, default=1e-2,
+                    help="times the sum of the squared changes in pawns added to the loss (default 1e-2)")
     ap.add_argument("--no-values", action="store_true", help="fit the tables only, the values as they are")
     ap.add_argument("--out", help="write the weights file here")
     opts = ap.parse_args(argv)
