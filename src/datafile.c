@@ -221,7 +221,7 @@ static Variant *load_file_weighted(const char *dir, const char *path, int found,
         return NULL;
     Variant *v = load_with_lib(dir, path, text, errs);
     free(text);
-    if (v && found == 1 && eval_weights_read(weights, &v->eval_weights, errs)) {
+    if (v && found == 1 && eval_file_read(weights, v, errs)) {
         variant_free(v);
         v = NULL;
     }

@@ -71,6 +71,12 @@ int eval_weights_beside(const char *variant_path, char *file, size_t len, DataEr
  * every problem in errs (added to those already there) and w unchanged. */
 int eval_weights_read(const char *path, EvalWeights *w, DataErrors *errs);
 int eval_weights_parse(const char *fname, const char *text, EvalWeights *w, DataErrors *errs);
+/* The same for variant v: its weights and, from the file's table section
+ * (doc/data-files.md, "Learned tables"), its learned values and tables
+ * (v->eval_learned), checked against its pieces and board.  The functions
+ * above, without a variant, refuse 'value' and 'table' lines. */
+int eval_file_read(const char *path, Variant *v, DataErrors *errs);
+int eval_file_parse(const char *fname, const char *text, Variant *v, DataErrors *errs);
 void data_errors_print(const DataErrors *e, FILE *out);
 
 #endif

@@ -1,7 +1,9 @@
 /* Evaluation weights files (doc/data-files.md, "Evaluation weights"):
  * finding a variant's file along the data path, and reading one into an
- * EvalWeights with every problem reported as "FILE:LINE: message".  The
- * weights themselves (names, defaults, ranges) are eval_weights.c's. */
+ * EvalWeights (and, read with the variant, the learned tables of its table
+ * section, datafile_tables.c) with every problem reported as
+ * "FILE:LINE: message".  The weights themselves (names, defaults, ranges)
+ * are eval_weights.c's. */
 #include "datafile_internal.h"
 
 #include <errno.h>
@@ -40,31 +42,62 @@ static void weight_line(const Line *l, EvalWeights *w, int *seen, DataErrors *er
     *eval_weight_ref(w, info->index) = (int)value;
 }
 
-int eval_weights_parse(const char *fname, const char *text, EvalWeights *w, DataErrors *errs)
+/* The file's text over *w and, with a variant, *learned (which may then
+ * not be NULL); both unchanged unless all is well. */
+static int parse_file(const char *fname, const char *text, const Variant *v, EvalWeights *w, EvalLearned *learned,
+                      DataErrors *errs)
 {
     int before = errs->n;
     int *seen = calloc((size_t)eval_weight_count, sizeof *seen);
     Line *l = malloc(sizeof *l);
     char *rest = malloc(DF_MAX_LINE + 1);
-    if (!seen || !l || !rest) {
+    TableReader *tr = calloc(1, sizeof *tr);
+    EvalLearned *read_learned = malloc(sizeof *read_learned);
+    if (!seen || !l || !rest || !tr || !read_learned) {
         df_add_error(errs, fname, 0, "out of memory");
         goto done;
     }
+    if (learned)
+        *read_learned = *learned;
+    tr->v = v;
+    tr->out = read_learned;
     l->file = fname;
     l->line = 0;
     EvalWeights read = *w;
     for (const char *s = text; *s;) {
         s = df_next_line(s, l, rest, DF_MAX_LINE + 1, errs);
-        if (l->nw)
+        if (!l->nw)
+            continue;
+        if (tr->open && df_table_is_row(l)) {
+            df_table_row(tr, l, errs);
+            continue;
+        }
+        df_table_end(tr, fname, errs);
+        if (strcmp(l->w[0], "table") == 0 || strcmp(l->w[0], "value") == 0)
+            df_table_line(tr, l, errs);
+        else if (df_table_is_row(l))
+            df_add_error(errs, l->file, l->line, "a row of numbers outside a table (doc/data-files.md, 'Learned tables')");
+        else
             weight_line(l, &read, seen, errs);
     }
-    if (errs->n == before)
+    df_table_end(tr, fname, errs);
+    if (errs->n == before) {
         *w = read;
+        if (learned)
+            *learned = *read_learned;
+    }
 done:
     free(seen);
     free(l);
     free(rest);
+    free(tr);
+    free(read_learned);
     return errs->n == before ? 0 : -1;
+}
+
+int eval_weights_parse(const char *fname, const char *text, EvalWeights *w, DataErrors *errs)
+{
+    return parse_file(fname, text, NULL, w, NULL, errs);
 }
 
 int eval_weights_read(const char *path, EvalWeights *w, DataErrors *errs)
@@ -74,6 +107,22 @@ int eval_weights_read(const char *path, EvalWeights *w, DataErrors *errs)
     if (!text)
         return -1;
     int rc = eval_weights_parse(path, text, w, errs);
+    free(text);
+    return rc || errs->n != before ? -1 : 0;
+}
+
+int eval_file_parse(const char *fname, const char *text, Variant *v, DataErrors *errs)
+{
+    return parse_file(fname, text, v, &v->eval_weights, &v->eval_learned, errs);
+}
+
+int eval_file_read(const char *path, Variant *v, DataErrors *errs)
+{
+    int before = errs->n;
+    char *text = df_read_file(path, errs);
+    if (!text)
+        return -1;
+    int rc = eval_file_parse(path, text, v, errs);
     free(text);
     return rc || errs->n != before ? -1 : 0;
 }

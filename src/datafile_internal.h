@@ -102,6 +102,24 @@ bool df_append_text(char **text, const char *add);
 bool df_valid_name(const char *s);
 bool df_parse_int(const char *s, long lo, long hi, long *out);
 
+/* datafile_tables.c: the table section of a weights file.  A table's rows
+ * follow its header line; the table ends at the first line that is not a
+ * row (df_table_is_row) or at the end of the file (df_table_end). */
+typedef struct {
+    const Variant *v;  /* NULL: value and table lines are refused */
+    EvalLearned *out;
+    int value_line[NC_MAX_TYPES];    /* where each was given; 0 = not yet */
+    int table_line[NC_MAX_TYPES][2];
+    bool open;         /* a table's rows are being read */
+    bool bad;          /* its header was refused: its rows are not checked */
+    int type, half, rows, header_line;
+    char name[DF_MAX_PIECE_NAME + 4]; /* "knight mg", for messages */
+} TableReader;
+bool df_table_is_row(const Line *l);
+void df_table_line(TableReader *r, const Line *l, DataErrors *errs); /* a 'value' or 'table' line */
+void df_table_row(TableReader *r, const Line *l, DataErrors *errs);
+void df_table_end(TableReader *r, const char *file, DataErrors *errs);
+
 /* datafile_piece.c: piece blocks. */
 int df_lib_find(const PieceLib *lib, const char *name);
 PieceDef *df_piece_open(PieceLib *lib, const Line *l, DataErrors *errs);

@@ -9,6 +9,7 @@
 #include "frontend/datagen_file.h"
 #include "frontend/lessons.h"
 #include "frontend/endgame_query.h"
+#include "frontend/eval_tables_query.h"
 #include "frontend/eval_terms_query.h"
 #include "frontend/match.h"
 #include "frontend/query.h"
@@ -39,6 +40,8 @@ int main(int argc, char **argv)
         return endgame_query_main(&opt);
     if (opt.eval_terms)
         return eval_terms_main(&opt);
+    if (opt.eval_tables)
+        return eval_tables_main(&opt);
     if (opt.bench)
         return bench_main(opt.data_dir);
     if (opt.search_param_list)

@@ -77,6 +77,8 @@ static const OptionSpec option_table[] = {
      "solve king and pieces against a bare king (KR, KBN; K* or K** for all); last line 'longest mate N'"},
     {"eval-terms", ARG_TEXT, FIELD(eval_terms), 0, 0, "FILE", SEC_QUERY,
      "the evaluation of each position of FILE's games (or position texts; - for stdin) split by weight"},
+    {"eval-tables", ARG_FLAG, FIELD(eval_tables), 0, 0, NULL, SEC_QUERY,
+     "print the piece values and square tables the evaluation uses, as a weights file's table section"},
     {"bench", ARG_FLAG, FIELD(bench), 0, 0, NULL, SEC_QUERY, "print perft and search speed on fixed positions"},
     {"think", ARG_SECONDS, FIELD(think), 0, 0, "a number of seconds", SEC_ENGINE, "search this long and print the chosen move last"},
     {"depth", ARG_INT, FIELD(depth), 1, 100, "a depth 1-100", SEC_ENGINE, "search to this depth and print the chosen move last"},

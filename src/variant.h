@@ -6,6 +6,7 @@
 #ifndef NC_VARIANT_H
 #define NC_VARIANT_H
 
+#include "eval_learned.h"
 #include "eval_weights.h"
 
 #include <stdbool.h>
@@ -19,6 +20,8 @@
 #define NC_MAX_SQ (NC_MAX_STRIDE * (NC_MAX_RANKS + 2 * NC_PAD))
 #define NC_MAX_TYPES 32
 #define NC_MAX_ATOMS 12
+_Static_assert(NC_MAX_TYPES == NC_LEARNED_TYPES && NC_MAX_RANKS == NC_LEARNED_RANKS && NC_MAX_FILES == NC_LEARNED_FILES,
+               "the learned tables cover every type and square");
 #define NC_MAX_DIRS 8
 #define NC_MAX_PROMO 16
 /* Drop squares per type and colour: every square of the largest board. */
@@ -228,6 +231,9 @@ typedef struct Variant {
     /* The evaluation's weights: the defaults, or the variant's weights file
      * (datafile_eval.c). */
     EvalWeights eval_weights;
+    /* Its learned values and square tables, where the weights file has
+     * them (datafile_tables.c); all absent without one. */
+    EvalLearned eval_learned;
 
     /* Zobrist keys. */
     uint64_t zob_psq[2 * NC_MAX_TYPES + 1][NC_MAX_SQ];

@@ -32,6 +32,9 @@
  *    leaps land on: all 0 unless a weights file sets them, so other
  *    variants pay nothing for them;
  *  - a small bonus for the side to move.
+ * A variant's weights file may give learned piece values and middlegame and
+ * endgame square tables per type (Variant.eval_learned): each replaces the
+ * data files' value or the derived table of its type.
  * Middlegame and endgame tables are blended by the non-pawn material left.
  * Every number the terms use is one of the variant's weights
  * (Variant.eval_weights, eval_weights.h: defaults or its weights file);
@@ -70,6 +73,15 @@ uint64_t eval_fingerprint(const Variant *v)
     uint64_t h = 0xcbf29ce484222325ULL;
     h = fnv(h, v->name, strlen(v->name));
     h = fnv(h, &v->eval_weights, sizeof v->eval_weights);
+    const EvalLearned *l = &v->eval_learned;
+    for (int t = 0; t < v->ntypes; t++) {
+        h = fnv(h, &l->has_value[t], sizeof l->has_value[t]);
+        h = fnv(h, &l->value[t], sizeof l->value[t]);
+        h = fnv(h, l->has_table[t], sizeof l->has_table[t]);
+        for (int half = 0; half < 2; half++)
+            if (l->has_table[t][half]) /* the search asks for this at every move: only tables in use */
+                h = fnv(h, l->table[t][half], sizeof l->table[t][half]);
+    }
     int geo[] = {v->width, v->height, v->ntypes, v->centre_rank, v->start_rank, v->promo_rank, v->nsquares,
                  v->castle_king_sq[0], v->castle_king_sq[1], v->setup};
     h = fnv(h, geo, sizeof geo);
@@ -89,7 +101,7 @@ static void init_material(EvalTables *e, const Variant *v)
     const EvalWeights *w = &v->eval_weights;
     for (int t = 0; t < v->ntypes; t++) {
         const PieceType *pt = &v->types[t];
-        int raw = pt->royal ? 0 : pt->value;
+        int raw = pt->royal ? 0 : eval_piece_value(v, t);
         e->value[t] = raw + (pt->titan ? raw * w->titan_percent / 100 : 0);
         e->hand_value[t] = raw * w->hand_percent / 100;
         /* as a share of the hand value, so that the defaults give 8/9 of it */
@@ -288,6 +300,13 @@ static void init_square_tables(EvalTables *e, const Variant *v, int t, int c, Mo
             e->passed_bonus[code][sq] = (int16_t)(v->eval_weights.passed + v->eval_weights.passed_near * fr * fr);
             e->promoter[code] = true;
         }
+        /* a learned table replaces the derived one; Black reads it mirrored */
+        const EvalLearned *l = &v->eval_learned;
+        int lr = v->rel_rank[c][sq], lf = v->file_of[sq];
+        if (l->has_table[t][NC_LEARNED_MG])
+            mg = l->table[t][NC_LEARNED_MG][lr][lf];
+        if (l->has_table[t][NC_LEARNED_EG])
+            eg = l->table[t][NC_LEARNED_EG][lr][lf];
         e->pst_mg[code][sq] = (int16_t)mg;
         e->pst_eg[code][sq] = (int16_t)eg;
     }

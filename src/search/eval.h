@@ -56,6 +56,14 @@ typedef struct {
     DrawTables draw;          /* material that cannot mate, the wrong rook pawn */
 } EvalTables;
 
+/* The material value of type t: the learned one where the weights file
+ * gives it (Variant.eval_learned), the data files' otherwise.  The game
+ * phase is still measured with the data files' values. */
+static inline int eval_piece_value(const Variant *v, int t)
+{
+    return v->eval_learned.has_value[t] ? v->eval_learned.value[t] : v->types[t].value;
+}
+
 /* Builds the tables for v (a few milliseconds; needs only the variant). */
 void eval_init(EvalTables *e, const Variant *v);
 /* A digest of everything in v the tables depend on: a variant loaded again

@@ -43,41 +43,52 @@ static void add(EvalTerms *o, int i, double mg, double eg)
     o->eg[i] += eg;
 }
 
-/* A piece's square-table terms and material; s is +1 for White, -1 for Black. */
-static void piece_terms(const EvalProbe *ep, int code, int sq, double s, EvalTerms *o)
+/* A piece's square-table terms and material; s is +1 for White, -1 for
+ * Black.  A learned table's numbers are no weight's: they go to lmg and
+ * leg, which eval_probe_terms blends into the fixed part. */
+static void piece_terms(const EvalProbe *ep, int code, int sq, double s, EvalTerms *o, double *lmg, double *leg)
 {
     const Variant *v = ep->et.v;
     const EvalWeights *w = &v->eval_weights;
-    const PieceType *pt = &v->types[nc_type(code)];
+    int t = nc_type(code);
+    const PieceType *pt = &v->types[t];
     const SquareFacts *f = &ep->facts[code][sq];
+    const uint8_t *learned = v->eval_learned.has_table[t];
+    /* the derived table's share of each half: none where a learned one replaces it */
+    double km = learned[NC_LEARNED_MG] ? 0 : 1, ke = learned[NC_LEARNED_EG] ? 0 : 1;
+    if (!km)
+        *lmg += s * ep->et.pst_mg[code][sq];
+    if (!ke)
+        *leg += s * ep->et.pst_eg[code][sq];
     if (pt->royal) {
-        add(o, W(king_advance), -s * f->up, 0);
+        add(o, W(king_advance), -s * f->up * km, 0);
         if (f->up == 0)
-            add(o, W(king_wing), s * f->fd, 0);
-        add(o, W(king_centre), 0, -s * f->cd);
+            add(o, W(king_wing), s * f->fd * km, 0);
+        add(o, W(king_centre), 0, -s * f->cd * ke);
         return;
     }
     double ms = s * ep->et.material_sign; /* material's sign (eval.c) */
-    o->fixed += ms * pt->value;
+    int value = eval_piece_value(v, t);
+    o->fixed += ms * value;
     if (pt->titan)
-        add(o, W(titan_percent), ms * pt->value / 100.0, ms * pt->value / 100.0);
+        add(o, W(titan_percent), ms * value / 100.0, ms * value / 100.0);
     if (pt->promotes) {
         double fr3 = f->fr * f->fr * f->fr;
-        add(o, W(advance_mg), s * f->adv, 0);
-        add(o, W(advance_mg_near), s * fr3, 0);
-        add(o, W(advance_eg), 0, s * f->adv);
-        add(o, W(advance_eg_near), 0, s * fr3);
-        add(o, W(pawn_centre), s, 0);
-        add(o, W(pawn_file), -s * f->fd, 0);
+        add(o, W(advance_mg), s * f->adv * km, 0);
+        add(o, W(advance_mg_near), s * fr3 * km, 0);
+        add(o, W(advance_eg), 0, s * f->adv * ke);
+        add(o, W(advance_eg_near), 0, s * fr3 * ke);
+        add(o, W(pawn_centre), s * km, 0);
+        add(o, W(pawn_file), -s * f->fd * km, 0);
         return;
     }
     int m = w->mobility * f->mob_diff;
     if (m > w->mobility_cap || m < -w->mobility_cap)
-        add(o, W(mobility_cap), m > 0 ? s : -s, m > 0 ? s : -s);
+        add(o, W(mobility_cap), (m > 0 ? s : -s) * km, (m > 0 ? s : -s) * ke);
     else
-        add(o, W(mobility), s * f->mob_diff, s * f->mob_diff);
-    add(o, W(centre), -s * f->cd, -s * f->cd);
-    add(o, W(undeveloped), -s * f->home, 0);
+        add(o, W(mobility), s * f->mob_diff * km, s * f->mob_diff * ke);
+    add(o, W(centre), -s * f->cd * km, -s * f->cd * ke);
+    add(o, W(undeveloped), -s * f->home * km, 0);
 }
 
 /* Pieces in hand of colour c; returns their phase material. */
@@ -91,7 +102,7 @@ static int hand_terms(const Variant *v, const EvalTables *et, const Position *p,
         bool can_drop = false;
         for (int k = 0; k < v->ndropsq[t][c] && !can_drop; k++)
             can_drop = p->board[v->dropsq[t][c][k]] == NC_EMPTY;
-        int raw = v->types[t].royal ? 0 : v->types[t].value;
+        int raw = v->types[t].royal ? 0 : eval_piece_value(v, t);
         double share = s * p->hand[c][t] * raw / 100.0;
         add(o, can_drop ? W(hand_percent) : W(hand_blocked_percent), share, share);
         if (et->phase_piece[t])
@@ -159,10 +170,11 @@ void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
     const Variant *v = et->v;
     memset(o, 0, sizeof *o);
     int phase_mat = 0;
+    double lmg = 0, leg = 0; /* the learned tables' part, White's view */
     for (int c = 0; c < 2; c++) {
         for (int i = 0; i < p->npieces[c]; i++) {
             int sq = p->plist[c][i], code = p->board[sq];
-            piece_terms(ep, code, sq, c == NC_WHITE ? 1 : -1, o);
+            piece_terms(ep, code, sq, c == NC_WHITE ? 1 : -1, o, &lmg, &leg);
             if (et->phase_piece[nc_type(code)])
                 phase_mat += v->types[nc_type(code)].value;
         }
@@ -173,6 +185,7 @@ void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
     structure_terms(et, p, o);
     int phase = et->phase_total > 0 ? phase_mat * 256 / et->phase_total : 0;
     o->phase = phase > 256 ? 256 : phase;
+    o->fixed += (lmg * o->phase + leg * (256 - o->phase)) / 256;
     if (o->phase < v->eval_weights.passed_phase)
         for (int c = 0; c < 2; c++)
             for (int i = 0; i < p->npieces[c]; i++) {
