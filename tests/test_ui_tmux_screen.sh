@@ -80,6 +80,9 @@ rank_has 8 '~' && ok "$size: the fly-over landing d8 has its own mark ~" || fail
 keys Escape
 move d4-d8xd7
 expect "Fd4-d8xd7" "$size: fly-over played"
+# The flown-over pawn counts as taken; the balance is the material left
+# (bomber against a bare king).
+expect "White +6: took P" "$size: the material line after a fly-over capture"
 rank_has 7 '48;5;217m *\*' && ok "$size: the emptied d7 is marked * in its own tint" || fail "$size: d7 not marked"
 rank_has 4 '48;5;63m' && ok "$size: the origin d4 has the last-move tint" || fail "$size: d4 tint"
 rank_has 8 '48;5;63m *F' && ok "$size: the destination d8 has the last-move tint" || fail "$size: d8 tint"
@@ -91,6 +94,7 @@ start --variant chess-titan-rooks --white human --black human --fen '4k3/8/8/3n4
 expect "White to move" "$size push position"
 move d1-d4
 expect "Rd1-d4^d4%d5" "$size: push crushing a knight"
+expect "White: took N" "$size: the crushed knight is taken, material level"
 rank_has 5 '48;5;98m' && ok "$size: the pushed Titan's new square d5 has its tint" || fail "$size: d5 not tinted"
 if [ "$size" = 80x24 ]; then
     coloured | grep -a -q '48;5;98m\^' && ok "$size: and the mark ^" || fail "$size: d5 not marked ^"

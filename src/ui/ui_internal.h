@@ -4,6 +4,7 @@
  *   ui_board.c    drawing the board; layout; colours
  *   ui_panel.c    the side panel beside the board
  *   ui_review.c   the panel's move list, and which ply a click names
+ *   ui_material.c the pieces each side took, the material balance
  *   ui_config.c   the config file: colours, glyphs, keys, level, time
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
  *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
@@ -287,6 +288,15 @@ short ui_piece256(const Ui *u, int colour);
 
 /* ui_panel.c */
 void ui_draw_panel(Ui *u);
+
+/* ui_material.c */
+/* "White +3: took Q N P" for side in the shown position: its lead in
+ * pawns when it has one, and the pieces it took in the shown plies
+ * (captured, flown over, crushed, exiled), the most valuable first;
+ * returns how many pieces it took. */
+int ui_material_line(const Ui *u, int side, char *buf, int len);
+/* Side's material lead in the shown position, in pawns (negative: behind). */
+int ui_material_lead(const Ui *u, int side);
 
 /* ui_review.c */
 /* "12." or "12..." for the ply (0-based) of the game. */
