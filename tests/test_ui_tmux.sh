@@ -196,7 +196,16 @@ start --variant chess --white human --black computer --level 1
 expect "White to move" "human vs computer"
 move e2-e4
 expect "Computer played" "computer replied" 30
+# Messages name chess moves in SAN, as the move list does.
+screen | grep -q -E "Computer played ([NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=[NBRQ])?|O-O(-O)?)[+#]?( |\$)" &&
+    ok "the computer's move named in SAN" || fail "the computer's move not in SAN"
 quit_ok "vs computer"
+fresh
+start --variant chess --white human --black human
+expect "White to move" "chess, two humans"
+move g1-f3
+expect "Played Nf3" "the player's move named in SAN"
+quit_ok "SAN message"
 
 fresh
 # ---- a hint for the human, and the search's line while it thinks ----
@@ -208,10 +217,23 @@ quit_ok "hint"
 
 start --variant titan-chess --white computer --black human --level 10
 expect "thinking" "the computer thinks without blocking" 20
+# The human plays Black: Black at the bottom (rank 1 on top, files from
+# l), the cursor on Black's king.
+screen | head -1 | grep -q '^ 1 ' && ok "playing Black: rank 1 on top" || fail "playing Black: board not turned"
+screen | grep -q 'l  k  j  i  h  g  f  e  d  c  b  a' && ok "playing Black: files from l to a" || fail "files not turned"
+expect "g12: Black King" "the cursor on the human's king"
 expect "score " "depth, score and line shown while it thinks" 10
 keys f; expect "Board flipped" "keys work while it thinks" 5
 keys g; expect "Computer played" "g makes it move now" 10
 quit_ok "move now"
+fresh
+# Space selects while the computer thinks (here the cursor's piece is not
+# the mover's, and says so); it no longer cuts the search short.
+start --variant titan-chess --white computer --black human --level 10
+expect "thinking" "thinking again" 20
+keys Space
+expect "The piece on g12 is Black's; it is White to move" "space while the computer thinks selects"
+quit_ok "space"
 
 fresh
 # ---- no arguments, no saved game: the start screen, Enter plays Titan Chess ----
@@ -236,7 +258,7 @@ fresh
 start --variant chess --white human --black human
 expect "White to move" "SIGHUP test"
 move g1-f3
-expect "g1-f3" "move before SIGHUP"
+expect "Played Nf3" "move before SIGHUP"
 kill -HUP "$(prog_pid)"
 st=$(wait_exit)
 saved "1. Nf3" && ok "SIGHUP saved the game" || fail "SIGHUP: not saved"

@@ -238,6 +238,7 @@ static void load_game(Ui *u)
         ui_msg(u, true, "%s", err);
     else {
         snprintf(u->save_path, sizeof u->save_path, "%s", path);
+        ui_orient(u);
         ui_msg(u, false, "Loaded %s (%d plies)", path, u->g.nply);
     }
 }
@@ -263,8 +264,10 @@ static void start_chosen_game(Ui *u, const GameChoice *c)
     char err[512];
     if (ui_game_new(u, u->data_dir, c->variant, c->setup, c->options, c->titans, NULL, err, sizeof err))
         ui_msg(u, true, "%s", err);
-    else
+    else {
+        ui_orient(u);
         ui_msg(u, false, "New game of %s", u->v->title);
+    }
 }
 
 static const char *side_word(int c)
@@ -436,14 +439,6 @@ static void mouse(Ui *u)
     }
 }
 
-static void enter(Ui *u, int k)
-{
-    if (u->thinking && k == ' ')
-        ui_computer_move_now(u);
-    else
-        activate(u);
-}
-
 static void undo(Ui *u)
 {
     if (!ui_undo(u))
@@ -530,7 +525,9 @@ static const struct {
     void (*act)(Ui *u);
     void (*act_key)(Ui *u, int key);
 } action_keys[] = {
-    {'\n', NULL, enter}, {'\r', NULL, enter}, {KEY_ENTER, NULL, enter}, {' ', NULL, enter},
+    /* Space selects also while the computer thinks: a player picking a
+     * piece early must not cut its search short (move-now has its key). */
+    {'\n', activate, NULL}, {'\r', activate, NULL}, {KEY_ENTER, activate, NULL}, {' ', activate, NULL},
     {27, cancel_selection, NULL},
     {':', type_move, NULL}, {'m', type_move, NULL}, {'d', choose_drop, NULL},
     {'u', undo, NULL}, {'r', redo, NULL}, {'f', flip, NULL},
@@ -574,7 +571,10 @@ static bool game_open(Ui *u, const void *arg, void **self)
 {
     (void)arg;
     (void)self;
-    return u->v != NULL;
+    if (!u->v)
+        return false;
+    ui_orient(u);
+    return true;
 }
 
 static void game_draw(Ui *u, void *self)

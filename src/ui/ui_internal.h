@@ -215,6 +215,10 @@ typedef struct Ui {
 int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *setup,
                 const char *options, const char *titans, const char *fen, char *err, int errlen);
 void ui_game_free(Ui *u);
+/* Faces the human: the board turned when the human plays Black against
+ * the computer, the cursor on the human's king (with two humans or two
+ * computers, the king of the side to move). */
+void ui_orient(Ui *u);
 /* Sets the game to begin at start (drops the old history). */
 void ui_game_reset(Ui *u, const Position *start);
 void ui_refresh(Ui *u);          /* legal moves, status, highlights */
@@ -227,6 +231,10 @@ bool ui_undo(Ui *u);
 bool ui_redo(Ui *u);
 void ui_hover(Ui *u);            /* fills hover/removes for the cursor square */
 void ui_describe_move(const Ui *u, const Move *m, char *buf, int len);
+/* The move m of the game's position as the message after it is played
+ * names it: SAN where the variant has it (as the move list), else the
+ * move text with what it does. */
+void ui_move_message(const Ui *u, const Move *m, char *buf, int len);
 /* The move list's text of ply (0-based): the moving piece's letter and the
  * move text.  The one place a listed move is written. */
 void ui_move_label(const Ui *u, int ply, char *buf, int len);
