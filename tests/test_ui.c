@@ -1366,7 +1366,7 @@ static void test_config_parse(void **state)
     static const struct {
         const char *text, *err;
     } bad[] = {
-        {"level = 4\nlevl = 3\n", "cfg:2: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, threads, time)"},
+        {"level = 4\nlevl = 3\n", "cfg:2: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, threads, time, bell)"},
         {"colour.light = 300\n", "cfg:1: colour.light: '300' is not a colour number 0-255 of the 256-colour palette"},
         {"\ncolour.sky = 3\n", "cfg:2: unknown colour 'colour.sky' (white-piece, black-piece, light, dark, "
                                 "last-light, last-dark, ... see ninjachess(6))"},

@@ -1,6 +1,6 @@
 /* The player's configuration file, $XDG_CONFIG_HOME/ninjachess/config (or
- * ~/.config/ninjachess/config): colours, glyph set, keys, default level
- * and time control (man/ninjachess.6, CONFIGURATION).  Reading it and the
+ * ~/.config/ninjachess/config): colours, glyph set, keys, default level,
+ * time control and bell (man/ninjachess.6, CONFIGURATION).  Reading it and the
  * values it gives; an error names the file and line, and the program
  * refuses to start until it is fixed (ui_main.c), because a setting
  * silently ignored would look like a bug of the screen. */
@@ -33,6 +33,13 @@ static const struct {
     {"back", '<'}, {"forward", '>'},
 };
 #define NACTIONS ((int)(sizeof actions / sizeof actions[0]))
+
+void ui_bell(const Ui *u)
+{
+    /* No screen (the tests drive the game without one): nothing to ring. */
+    if (u->cfg.bell >= 0 && stdscr && !isendwin())
+        beep();
+}
 
 short ui_bg256(const Ui *u, int bg)
 {
@@ -193,6 +200,14 @@ static int set_value(UiConfig *c, const char *name, const char *val, char *err, 
         c->threads = (int)n;
         return 0;
     }
+    if (!strcmp(name, "bell")) {
+        if (strcmp(val, "on") && strcmp(val, "off")) {
+            snprintf(err, (size_t)errlen, "bell: '%s' is neither 'on' nor 'off'", val);
+            return -1;
+        }
+        c->bell = !strcmp(val, "on") ? 1 : -1;
+        return 0;
+    }
     if (!strcmp(name, "time")) {
         char why[200];
         if (ui_time_control_parse(val, &c->time, why, sizeof why) == 0)
@@ -200,7 +215,7 @@ static int set_value(UiConfig *c, const char *name, const char *val, char *err, 
         snprintf(err, (size_t)errlen, "time: %s", why);
         return -1;
     }
-    snprintf(err, (size_t)errlen, "unknown setting '%s' (colour.NAME, key.ACTION, glyphs, level, threads, time)", name);
+    snprintf(err, (size_t)errlen, "unknown setting '%s' (colour.NAME, key.ACTION, glyphs, level, threads, time, bell)", name);
     return -1;
 }
 

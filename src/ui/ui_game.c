@@ -664,6 +664,7 @@ void ui_computer_tick(Ui *u)
             char buf[200];
             ui_move_message(u, &m, buf, sizeof buf);
             ui_play(u, &m);
+            ui_bell(u);
             if (u->info.note[0])
                 ui_msg(u, true, "Computer played %s (%s)", buf, u->info.note);
             else

@@ -107,6 +107,7 @@ typedef struct {
     int level;               /* 0: not set */
     int threads;             /* search threads; 0: not set */
     UiTimeControl time;
+    int bell;                /* 1 on, -1 off; 0 not set: on */
     int keys[UI_MAX_KEYS];   /* per action: the key the file gives it, 0 none */
     char path[600];
 } UiConfig;
@@ -177,6 +178,7 @@ typedef struct Ui {
     bool have_hint;
 
     GameClock clock;      /* time control and both clocks (ui_clock.c) */
+    bool low_told[2];     /* the bell rang for this side's clock running low */
     int end;              /* END_* */
     GameStatus status;
     char result[320];     /* "1-0, checkmate" etc.; empty while playing */
@@ -290,6 +292,9 @@ int ui_time_control_parse(const char *s, UiTimeControl *tc, char *err, int errle
 /* The key as the game screen's defaults know it: a key the file gave to
  * an action becomes that action's default key. */
 int ui_config_key(const UiConfig *c, int key);
+/* The terminal's bell (its flash when it has none), unless the config
+ * turned it off: the computer moved, a clock runs low. */
+void ui_bell(const Ui *u);
 /* The 256-colour palette entry of a square background or a side's pieces. */
 short ui_bg256(const Ui *u, int bg);
 short ui_piece256(const Ui *u, int colour);
