@@ -57,6 +57,14 @@ click "$hx" $((hy - 1))
 expect "The Stealth Gryphon cannot be dropped: all 2 squares it may be dropped on are" "$size: why a hand piece cannot be dropped"
 screen | grep -q "choose a marked square" && fail "$size: nothing marked but asked to choose" || ok "$size: no empty choice offered"
 
+quit_ok "$size drop refused"
+# One square to drop on: named in the singular (the Gryphon enters on f0 only).
+start --variant stealth-ninja --white human --black human --fen '****2****/9k/10/10/10/10/10/10/10/10/10/****K1****[S] w - - 0 1'
+expect "White to move" "$size one drop square"
+keys d; expect "Drop the Stealth Gryphon: choose the marked square" "$size: one marked square, singular"
+quit_ok "$size one drop square"
+start --variant stealth-ninja --white human --black human --ascii
+expect "White to move" "$size stealth ninja again"
 # ---- 9. the cursor on a board with holes ----
 keys j h h k
 expect "d2: White Pawn" "$size: f0, then h h k, reaches d2"

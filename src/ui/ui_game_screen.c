@@ -143,7 +143,10 @@ static void select_drop(Ui *u, int t)
         return;
     }
     ui_select_drop(u, t);
-    ui_msg(u, false, "Drop the %s: choose one of the %d marked squares", ui_type_name(u->v, t), k);
+    if (k == 1)
+        ui_msg(u, false, "Drop the %s: choose the marked square", ui_type_name(u->v, t));
+    else
+        ui_msg(u, false, "Drop the %s: choose one of the %d marked squares", ui_type_name(u->v, t), k);
 }
 
 static void choose_drop(Ui *u)
