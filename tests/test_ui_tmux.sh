@@ -47,6 +47,14 @@ expect "Saved to" "saved"
 grep -q '^\[Variant "stealth-ninja"\]' "$TMP/game.pgn" && grep -q "J@e2-e4" "$TMP/game.pgn" \
     && ok "PGN has [Variant] and the move text" || fail "PGN content: $(cat "$TMP/game.pgn")"
 ls "$TMP" | grep -q tmp && fail "temporary save file left behind" || ok "no temporary file left"
+# "~/" at the prompts is the home directory, as in a shell.
+keys s; expect "Save to:" "save prompt again"
+keys C-u; keys -l "~/home-game.pgn"; keys Enter
+expect "Saved to $HOME/home-game.pgn" "~/ expanded at the save prompt"
+grep -q "J@e2-e4" "$HOME/home-game.pgn" && ok "saved in the home directory" || fail "not in $HOME: $(ls "$HOME")"
+keys o; expect "Open:" "open prompt"
+keys C-u; keys -l "~/home-game.pgn"; keys Enter
+expect "Loaded $HOME/home-game.pgn" "~/ expanded at the open prompt"
 quit_ok "stealth-ninja game"
 saved "J@e2-e4" && ok "the game in progress is kept" || fail "no saved game in $(ls -R "$XDG_STATE_HOME")"
 

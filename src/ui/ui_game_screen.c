@@ -189,6 +189,19 @@ static void type_move(Ui *u)
         ui_play_candidates(u, c, n);
 }
 
+/* A typed "~" or "~NAME" becomes the home it names; false (told) when
+ * there is no such home. */
+static bool expand_typed(Ui *u, char *path, int len)
+{
+    char full[512];
+    if (ui_expand_path(path, full, sizeof full)) {
+        ui_msg(u, true, "No home directory for %.100s (or the path is too long)", path);
+        return false;
+    }
+    snprintf(path, (size_t)len, "%s", full);
+    return true;
+}
+
 /* A file this program did not write is replaced only when the player says
  * so; otherwise the prompt offers a name no file has. */
 static void save_game(Ui *u)
@@ -199,6 +212,8 @@ static void save_game(Ui *u)
     for (;;) {
         if (!ui_prompt(u, "Save to: ", path, sizeof path) || !path[0])
             return;
+        if (!expand_typed(u, path, sizeof path))
+            continue;
         if (!ui_pgn_save_question(u, path, question, sizeof question) || ui_confirm(u, question))
             break;
         char other[512];
@@ -234,7 +249,7 @@ static void load_game(Ui *u)
         return;
     char path[512];
     snprintf(path, sizeof path, "%s", u->save_path);
-    if (!ui_prompt(u, "Open: ", path, sizeof path) || !path[0])
+    if (!ui_prompt(u, "Open: ", path, sizeof path) || !path[0] || !expand_typed(u, path, sizeof path))
         return;
     char err[512];
     if (ui_pgn_load(u, path, err, sizeof err))

@@ -396,6 +396,10 @@ bool ui_pgn_at_setup(const Ui *u);  /* the game began at the variant's setup */
 /* The player's name the loaded game's tags give side; NULL none. */
 const char *ui_player_tag(const Ui *u, int side);
 int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen);
+/* A path typed at the save and open prompts with a leading "~" or "~NAME"
+ * made the home directory it names; -1 when there is no such home or the
+ * result does not fit. */
+int ui_expand_path(const char *typed, char *out, int len);
 
 /* ui_pgn_origin.c */
 void ui_origin_free(UiOrigin *o);

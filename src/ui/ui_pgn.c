@@ -11,6 +11,7 @@
 #include "../quote.h"
 
 #include <errno.h>
+#include <pwd.h>
 #include <fcntl.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -69,6 +70,35 @@ static int sync_dir_of(const char *path)
 
 /* Temp file in the same directory, write, fsync, rename, fsync the
  * directory: the file holds the old contents or the new, never a part. */
+int ui_expand_path(const char *typed, char *out, int len)
+{
+    if (typed[0] != '~')
+        return snprintf(out, (size_t)len, "%s", typed) < len ? 0 : -1;
+    /* "~" or "~/..." is $HOME (the password entry without one); "~NAME"
+     * that user's home, as a shell reads it. */
+    const char *rest = strchr(typed, '/');
+    size_t nlen = rest ? (size_t)(rest - typed - 1) : strlen(typed + 1);
+    const char *home = NULL;
+    if (nlen == 0) {
+        home = getenv("HOME");
+        if (!home || !*home) {
+            struct passwd *pw = getpwuid(getuid());
+            home = pw ? pw->pw_dir : NULL;
+        }
+    } else {
+        char name[256];
+        if (nlen >= sizeof name)
+            return -1;
+        memcpy(name, typed + 1, nlen);
+        name[nlen] = 0;
+        struct passwd *pw = getpwnam(name);
+        home = pw ? pw->pw_dir : NULL;
+    }
+    if (!home)
+        return -1;
+    return snprintf(out, (size_t)len, "%s%s", home, rest ? rest : "") < len ? 0 : -1;
+}
+
 int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen)
 {
     char tmp[1100];
