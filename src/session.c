@@ -115,10 +115,13 @@ static int load_move(void *ctx, const char *text, int ply, int line, char *err, 
         snprintf(err, (size_t)errlen, "%s: line %d: move '%s' after the game ended", ld->file, line, q);
         return -1;
     }
-    if (move_from_input(&ld->g->pos, text, &m, e, sizeof e)) {
+    char w[400];
+    if (move_from_record(&ld->g->pos, text, &m, w, sizeof w, e, sizeof e)) {
         snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", ld->file, line, ply / 2 + 1, q, e);
         return -1;
     }
+    if (w[0]) /* the move stands; the file's mark was wrong */
+        fprintf(stderr, "ninjachess: warning: %s: line %d: move %d: %s\n", ld->file, line, ply / 2 + 1, w);
     game_push(ld->g, &m);
     return 0;
 }

@@ -257,7 +257,12 @@ static void load_game(Ui *u)
     else {
         snprintf(u->save_path, sizeof u->save_path, "%s", path);
         ui_orient(u);
-        ui_msg(u, false, "Loaded %s (%d plies)", path, u->g.nply);
+        char warn[sizeof u->msg];
+        snprintf(warn, sizeof warn, "%s", u->msg); /* a warning of the load, if any */
+        if (warn[0])
+            ui_msg(u, true, "Loaded %s (%d plies). %s", path, u->g.nply, warn);
+        else
+            ui_msg(u, false, "Loaded %s (%d plies)", path, u->g.nply);
     }
 }
 

@@ -319,6 +319,7 @@ typedef struct {
     const char *name;
     const char *end;  /* where the game's text ended */
     bool nomem;
+    char warn[800];   /* the first warning: a false '+' or '#' */
 } Loading;
 
 /* Plays one move of the move text on the game being read, or says why it
@@ -334,10 +335,13 @@ static int load_move(void *ctx, const char *mv, int ply, int line, char *err, in
         return -1;
     }
     Move m;
-    if (move_from_input(&n->g.pos, mv, &m, e, sizeof e)) {
+    char w[400];
+    if (move_from_record(&n->g.pos, mv, &m, w, sizeof w, e, sizeof e)) {
         snprintf(err, (size_t)errlen, "%s: line %d: move %d '%s': %s", ld->name, line, ply / 2 + 1, q, e);
         return -1;
     }
+    if (w[0] && !ld->warn[0])
+        snprintf(ld->warn, sizeof ld->warn, "%.300s: line %d: move %d: %.400s", ld->name, line, ply / 2 + 1, w);
     ui_play(n, &m);
     return 0;
 }
@@ -463,7 +467,7 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
         ui_clock_configure(&n, base, inc);
     else if (u->clock.base > 0)
         ui_clock_configure(&n, u->clock.base, u->clock.inc);
-    Loading ld = {&n, name, NULL, tl.nomem};
+    Loading ld = {&n, name, NULL, tl.nomem, ""};
     PgnReader r = {load_move, load_comment, load_end, load_nag};
     int rc = pgn_read_moves(s, line, name, &r, &ld, err, errlen);
     if (rc == 0 && (ld.nomem || ui_origin_set_moves(&n.origin, n.g.moves, n.g.nply) ||
@@ -477,6 +481,8 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
     }
     recorded_end(&n, &t);
     adopt_game(u, &n, &t);
+    if (ld.warn[0])
+        ui_msg(u, true, "Warning: %s", ld.warn);
     return 0;
 }
 
