@@ -244,6 +244,17 @@ expect "The piece on g12 is Black's; it is White to move" "space while the compu
 quit_ok "space"
 
 fresh
+# ---- the help names the config file this run reads ----
+COLS=160 ROWS=50
+start --variant chess --white human --black human
+expect "White to move" "help test"
+keys '?'
+expect "bell: $XDG_CONFIG_HOME/ninjachess/config (see the man page)" "the help names the config path in use"
+keys q
+quit_ok "help"
+COLS=80 ROWS=24
+
+fresh
 # ---- no arguments, no saved game: the start screen, Enter plays Titan Chess ----
 start
 expect "Start the game" "start screen"

@@ -284,7 +284,7 @@ static const char *const help_keys[] = {
     "  ~  lands after taking pieces on the way",
     "  After a move: * where a piece was removed, ^ where a pushed Titan went",
     "  !  the hint's move",
-    "  Keys, colours, glyphs, level: ~/.config/ninjachess/config (see the man page)",
+    NULL, /* the config file's line: its path as this run reads it (ui_help) */
     "  [X]  a Titan: pushed instead of captured",
     "  Upper case or bold: White.  Lower case: Black.",
 };
@@ -293,10 +293,14 @@ void ui_help(Ui *u)
 {
     /* Keys first, then one line per piece of the variant. */
     const char *lines[128];
-    char pieces[NC_MAX_TYPES][128];
+    char pieces[NC_MAX_TYPES][128], path[600], config[700];
+    if (ui_config_path(path, sizeof path))
+        snprintf(config, sizeof config, "  No config file: neither XDG_CONFIG_HOME nor HOME is set");
+    else
+        snprintf(config, sizeof config, "  Keys, colours, glyphs, level, bell: %s (see the man page)", path);
     int n = 0;
     for (size_t i = 0; i < sizeof help_keys / sizeof help_keys[0]; i++)
-        lines[n++] = help_keys[i];
+        lines[n++] = help_keys[i] ? help_keys[i] : config;
     lines[n++] = "";
     lines[n++] = "Pieces of this variant";
     for (int t = 0; t < u->v->ntypes && n < 128; t++) {
