@@ -1411,6 +1411,12 @@ static void test_config_parse(void **state)
         assert_int_equal(ui_config_parse(&c, bad[i].text, "cfg", err, sizeof err), -1);
         assert_string_equal(err, bad[i].err);
     }
+    /* every wrong line is told, one a line, not only the first */
+    assert_int_equal(ui_config_parse(&c, "levl = 3\nlevel = 4\nglyphs = fancy\nbell = loud\n", "cfg", err,
+                                     sizeof err), -1);
+    assert_string_equal(err, "cfg:1: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, threads, "
+                             "time, bell)\ncfg:3: glyphs: 'fancy' is neither 'unicode' nor 'ascii'\n"
+                             "cfg:4: bell: 'loud' is neither 'on' nor 'off'");
     /* keys swapped: each action keeps one */
     assert_int_equal(ui_config_parse(&c, "key.undo = q\nkey.quit = u\n", "cfg", err, sizeof err), 0);
     assert_int_equal(ui_config_key(&c, 'q'), 'u');

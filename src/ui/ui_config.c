@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -256,19 +257,41 @@ static int action_of(const char *setting)
     return -1;
 }
 
+/* Adds one "FILE:LINE: reason" to the errors in err, a line each, so
+ * that a file with several mistakes is fixed in one go. */
+static void add_error(char *err, int errlen, int *nerr, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static void add_error(char *err, int errlen, int *nerr, const char *fmt, ...)
+{
+    size_t used = *nerr ? strlen(err) : 0;
+    if (*nerr && used + 1 < (size_t)errlen)
+        err[used++] = '\n';
+    if (used < (size_t)errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err + used, (size_t)errlen - used, fmt, ap);
+        va_end(ap);
+    }
+    (*nerr)++;
+}
+
 int ui_config_parse(UiConfig *c, const char *text, const char *name, char *err, int errlen)
 {
     memset(c, 0, sizeof *c);
     snprintf(c->path, sizeof c->path, "%s", name);
-    int line = 0, key_line[NACTIONS] = {0};
+    int line = 0, key_line[NACTIONS] = {0}, nerr = 0;
     for (const char *s = text; *s;) {
         const char *e = strchr(s, '\n');
         size_t n = e ? (size_t)(e - s) : strlen(s);
         line++;
         char buf[256], why[400];
         if (n >= sizeof buf) {
-            snprintf(err, (size_t)errlen, "%s:%d: line longer than %d characters", name, line, (int)sizeof buf - 1);
-            return -1;
+            add_error(err, errlen, &nerr, "%s:%d: line longer than %d characters", name, line, (int)sizeof buf - 1);
+            s += n + (e ? 1 : 0);
+            continue;
         }
         memcpy(buf, s, n);
         buf[n] = 0;
@@ -281,18 +304,20 @@ int ui_config_parse(UiConfig *c, const char *text, const char *name, char *err, 
             continue;
         char *eq = strchr(l, '=');
         if (!eq) {
-            snprintf(err, (size_t)errlen, "%s:%d: expected 'name = value', got '%.60s'", name, line, l);
-            return -1;
+            add_error(err, errlen, &nerr, "%s:%d: expected 'name = value', got '%.60s'", name, line, l);
+            continue;
         }
         *eq = 0;
         char *setting = trim(l);
         if (set_value(c, setting, trim(eq + 1), why, sizeof why)) {
-            snprintf(err, (size_t)errlen, "%s:%d: %s", name, line, why);
-            return -1;
+            add_error(err, errlen, &nerr, "%s:%d: %s", name, line, why);
+            continue;
         }
         if (action_of(setting) >= 0)
             key_line[action_of(setting)] = line;
     }
+    if (nerr)
+        return -1; /* the keys are checked once every line reads */
     return check_keys(c, key_line, name, err, errlen);
 }
 

@@ -281,9 +281,11 @@ int ui_square_pair(const Ui *u, int sq);    /* colour pair used for a square */
 void ui_draw_too_small(const Ui *u, int rows, int cols);
 
 /* ui_config.c */
-/* Reads the config file if there is one; -1 with "FILE:LINE: reason". */
+/* Reads the config file if there is one; -1 with "FILE:LINE: reason"
+ * (a line for each wrong line of the file). */
 int ui_config_load(UiConfig *c, char *err, int errlen);
-/* Parses config text; name is the file name used in messages. */
+/* Parses config text; name is the file name used in messages.  Every
+ * wrong line is told, one "FILE:LINE: reason" a line of err. */
 int ui_config_parse(UiConfig *c, const char *text, const char *name, char *err, int errlen);
 /* $XDG_CONFIG_HOME/ninjachess/config or ~/.config/ninjachess/config. */
 int ui_config_path(char *buf, int len);
