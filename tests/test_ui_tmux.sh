@@ -286,6 +286,9 @@ fresh
 # ---- tutorial ----
 start --variant titan-chess --tutorial
 expect "Tutorial: choose a piece" "tutorial catalogue"
+# Descriptions whole, wrapped at words (it was cut at 100 bytes: "it may inste").
+expect "Up to its centre rank it may instead shoot" "the Ninja Pawn's description not cut" 5
+screen | grep -q "Promotes on the last rank" && ok "long descriptions end whole" || fail "a description cut"
 keys Down Down Enter      # third entry: Rook
 expect "Slides any distance along ranks" "piece description from the data files" 5
 keys e; expect "Examples from the rule texts" "examples menu"
