@@ -375,14 +375,15 @@ static void tutorial_draw(Ui *u, void *self)
     ui_draw(t);
     ui_lesson_draw(t, &lessons);
     /* The key line names the lesson keys too, unless a long message runs
-     * over it (ui_board.c). */
+     * over it (ui_board.c); it fits in 79 columns, the width of the
+     * smallest terminal. */
     int rows, cols;
     getmaxyx(stdscr, rows, cols);
     (void)rows;
     if (!t->lay.too_small && (int)strlen(t->msg) < cols - 1) {
         const char *hint = lessons.cur >= 0
-            ? "arrows Enter select/move  n/b next/previous lesson  r again  L lessons  c catalogue  q back"
-            : "arrows Enter select/move  L lessons  c catalogue  e examples  p place  x remove  q back";
+            ? "arrows Enter move  n next  b previous  r again  L lessons  c pieces  q back"
+            : "arrows Enter move  L lessons  c pieces  e examples  p place  x remove  q back";
         move(t->lay.hint_y, 0);
         clrtoeol();
         attrset(t->colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
