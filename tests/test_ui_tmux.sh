@@ -244,6 +244,23 @@ expect "The piece on g12 is Black's; it is White to move" "space while the compu
 quit_ok "space"
 
 fresh
+# ---- a resize leaves an open dialog open (it used to vanish, drawn over) ----
+start --variant chess --white human --black human
+expect "White to move" "resize test"
+move e2-e4
+keys s; expect "Save to:" "save prompt before a resize"
+keys C-u; keys -l "kept.pgn"
+T resize-window -t "$S" -x 100 -y 30
+expect "Save to: kept.pgn" "the save prompt and its text survive a resize"
+keys Escape; wait_gone "Save to:" 5
+keys n; expect "Leave this game" "a question before a resize"
+T resize-window -t "$S" -x 90 -y 26
+sleep 0.3
+expect "Leave this game" "the question survives a resize"
+keys n; expect "The game goes on" "and is answered after it"
+quit_ok "resize"
+
+fresh
 # ---- the help names the config file this run reads ----
 COLS=160 ROWS=50
 start --variant chess --white human --black human

@@ -366,7 +366,8 @@ bool ui_confirm(Ui *u, const char *question);
 int ui_getch(void);
 /* The event of the KEY_MOUSE ui_getch last gave; false when none. */
 bool ui_mouse_event(MEVENT *ev);
-/* Waits for a key, redrawing on resize; gives ERR only on a signal. */
+/* Waits for a key; gives ERR only on a signal, and KEY_RESIZE after a
+ * resize, which the caller's dialog answers by drawing itself again. */
 int ui_getkey(Ui *u);
 
 /* ui_main.c */

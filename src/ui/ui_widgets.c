@@ -39,12 +39,11 @@ bool ui_mouse_event(MEVENT *ev)
 
 int ui_getkey(Ui *u)
 {
+    (void)u;
+    /* A resize is handed back: only the dialog knows how to draw itself
+     * again over the screen (redrawing the screen alone hid it). */
     for (;;) {
         int k = ui_getch();
-        if (k == KEY_RESIZE) {
-            ui_draw(u);
-            continue;
-        }
         if (k != ERR || ui_signal_caught)
             return k;
     }
