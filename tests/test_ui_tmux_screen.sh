@@ -204,7 +204,10 @@ expect "no piece type 'dragon' in variant chess" "$size: a wrong name is told at
 expect "Valid: queen, rook, bishop, knight" "$size: with the valid names"
 keys t; wait_for "Titan types" 5; keys -l "R"; keys Enter
 expect "[x] Rook" "$size: a typed letter marks the type"
-keys Escape; expect "Titans:  rook" "$size: the choice kept"
+keys t; wait_for "Titan types" 5; keys -l "bishop"; keys Enter
+expect "[x] Bishop" "$size: a typed name marks its type"
+screen | grep -q "\[x\] Rook" && ok "$size: and the ticked ones stay" || fail "$size: typing replaced the ticked types"
+keys Escape; expect "Titans:  rook,bishop" "$size: the choice kept"
 keys q
 st=$(wait_exit); [ "$st" = 0 ] && ok "$size: q quits the start screen" || fail "$size: q: status $st"
 start --variant stealth-ninja --white human --black human

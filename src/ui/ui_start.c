@@ -3,7 +3,7 @@
  * Every variant shows the same items under the same keys (1-9, q);
  * left/right and +/- change the current item's value either way.  The
  * optional rules and the Titans are checklists that stay open until done;
- * typed Titan names are checked at once.  Enter on the first line starts
+ * typed Titan names are checked at once and added to the ticked ones.  Enter on the first line starts
  * Titan Chess, human against the computer.  q and Esc quit (or go back
  * to the game in progress).  It pops with the choice; starting the game is
  * for the screen below. */
@@ -274,11 +274,12 @@ static void titan_candidates(const VariantInfo *vi, char *buf, size_t len)
             n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", vi->type_name[t]);
 }
 
-/* Typed Titan names, checked at once against the variant. */
+/* Typed Titan names, checked at once against the variant; they are added
+ * to the types already ticked. */
 static void type_titans(Ui *u, char *list, size_t len)
 {
     const VariantInfo *vi = &st.vars[st.cur];
-    char buf[160] = "", err[300], names[700];
+    char buf[160] = "", err[300], names[700], all[400];
     if (!ui_prompt(u, "Titan types (names or letters, comma-separated): ", buf, sizeof buf))
         return;
     DataErrors errs;
@@ -286,7 +287,8 @@ static void type_titans(Ui *u, char *list, size_t len)
     Variant *v = variant_load(u->data_dir, vi->name, &errs);
     if (!v)
         return;
-    if (variant_set_titans(v, buf, err, sizeof err)) {
+    snprintf(all, sizeof all, "%s%s%s", list, list[0] && buf[0] ? "," : "", buf);
+    if (variant_set_titans(v, all, err, sizeof err)) {
         titan_candidates(vi, names, sizeof names);
         snprintf(st.note, sizeof st.note, "%.250s. Valid: %.300s", err, names);
     } else {
