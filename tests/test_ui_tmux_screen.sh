@@ -189,11 +189,25 @@ expect "pieces and ninjas." "$size: the variant's description whole"
 keys 8; expect "Level:   4" "$size: 8 raises the level"
 keys Left Left; expect "Level:   2" "$size: left lowers it"
 keys + ; expect "Level:   3" "$size: + raises it"
-keys 2; expect "Chess - Orthodox chess" "$size: variant menu"
-# the item's key: the variants are listed by name, so chess's place moves
-# as variants are added
-n=$(screen | sed -n 's/.* \([1-9]\) Chess - Orthodox chess.*/\1/p' | head -1)
-keys "${n:-0}"; expect "Variant: Chess" "$size: chess chosen"
+keys 2; expect "Variant (a letter jumps to it)" "$size: variant menu"
+# The seed variants first, in their order.
+screen | grep -A4 "Variant (a letter" | grep -q "1 Titan Chess" && screen | grep -q "2 Stealth Ninja Chess" &&
+    screen | grep -q "3 Flying Warmachines" && ok "$size: the seed variants lead the picker" ||
+    fail "$size: the seed variants not first"
+if [ "$size" = 80x24 ]; then
+    expect "more below" "$size: a sign that more variants are below"
+    keys End; expect "Xiangqi - Chinese chess" "$size: End goes to the last variant"
+    expect "more above" "$size: and the sign of those above"
+fi
+# Type-ahead: C goes from variant to variant starting with C until Chess
+# is the current (reversed) one, wherever it is in the list.
+i=0
+while [ $i -lt 12 ]; do
+    keys C; sleep 0.2
+    coloured | grep -a "Chess - Orthodox chess" | grep -a -q '\[7m' && break
+    i=$((i + 1))
+done
+keys Enter; expect "Variant: Chess" "$size: chess chosen by typing C"
 expect "3 Setup:" "$size: the setup item keeps its key in chess"
 expect "4 Rules:" "$size: the rules item keeps its key"
 keys 5; expect "[ ] Rook" "$size: a checklist of the Titans"

@@ -357,6 +357,9 @@ void ui_menu_draw(UiMenu *m);
 int ui_menu_key(UiMenu *m, int key);
 /* A blocking menu drawn over u's screen; returns the chosen index or -1. */
 int ui_menu(Ui *u, const char *title, const char *const *items, int n);
+/* The same; with type_ahead a letter moves to the next item that starts
+ * with it (j, k, q keep their keys; their capitals jump). */
+int ui_menu_typed(Ui *u, const char *title, const char *const *items, int n, bool type_ahead);
 /* Reads a line at the bottom; returns false when cancelled. */
 bool ui_prompt(Ui *u, const char *question, char *buf, int len);
 void ui_help(Ui *u);

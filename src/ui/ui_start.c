@@ -204,17 +204,49 @@ static void open_tutorial(Ui *u)
         screen_push(SCR_TUTORIAL, NULL, 0);
 }
 
+/* The program's own variants lead the list; the rest follow by name. */
+static const char *const seed_variants[] = {"titan-chess", "stealth-ninja", "flying-warmachines"};
+
+static bool is_seed(const char *name)
+{
+    for (size_t s = 0; s < sizeof seed_variants / sizeof seed_variants[0]; s++)
+        if (!strcmp(name, seed_variants[s]))
+            return true;
+    return false;
+}
+
+/* The variants in the picker's order: order[i] is the index in st.vars
+ * of the i-th item. */
+static int picker_order(int *order)
+{
+    int n = 0;
+    for (size_t s = 0; s < sizeof seed_variants / sizeof seed_variants[0]; s++)
+        for (int i = 0; i < st.nv; i++)
+            if (!strcmp(st.vars[i].name, seed_variants[s]))
+                order[n++] = i;
+    for (int i = 0; i < st.nv; i++)
+        if (!is_seed(st.vars[i].name))
+            order[n++] = i;
+    return n;
+}
+
 static void choose_variant(Ui *u)
 {
     char vl[UI_MAX_VARIANTS][200];
     const char *vitems[UI_MAX_VARIANTS];
-    for (int i = 0; i < st.nv; i++) {
-        snprintf(vl[i], sizeof vl[i], "%s - %s", st.vars[i].title, st.vars[i].desc);
+    int order[UI_MAX_VARIANTS], n = picker_order(order);
+    for (int i = 0; i < n; i++) {
+        snprintf(vl[i], sizeof vl[i], "%s - %s", st.vars[order[i]].title, st.vars[order[i]].desc);
         vitems[i] = vl[i];
     }
-    int c = ui_menu(u, "Variant", vitems, st.nv);
-    if (c >= 0 && c != st.cur) {
-        st.cur = c;
+    if (n > UI_MENU_MAX) {
+        snprintf(st.note, sizeof st.note, "%d variants found; the picker lists the first %d (--variant takes any)",
+                 n, UI_MENU_MAX);
+        n = UI_MENU_MAX;
+    }
+    int c = ui_menu_typed(u, "Variant (a letter jumps to it)", vitems, n, true);
+    if (c >= 0 && order[c] != st.cur) {
+        st.cur = order[c];
         st.opts[0] = st.tit[0] = st.set[0] = 0;
     }
 }
