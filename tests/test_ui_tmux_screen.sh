@@ -186,7 +186,12 @@ fresh
 start
 expect "Start the game" "$size start screen"
 expect "pieces and ninjas." "$size: the variant's description whole"
-keys 8; expect "Level:   4" "$size: 8 raises the level"
+keys 8; expect "Left/right or +/- change it" "$size: 8 selects the level"
+screen | grep -q "Level:   3" && ok "$size: and leaves it as it was" || fail "$size: 8 changed the level"
+keys 6; expect "White:   human" "$size: 6 selects White, still human"
+keys Right; expect "White:   computer" "$size: right changes the selected player"
+keys Left; expect "White:   human" "$size: left changes it back"
+keys 8; keys Right; expect "Level:   4" "$size: right raises the level"
 keys Left Left; expect "Level:   2" "$size: left lowers it"
 keys + ; expect "Level:   3" "$size: + raises it"
 keys 2; expect "Variant (a letter jumps to it)" "$size: variant menu"

@@ -1,7 +1,8 @@
 /* The start screen: variant, setup, optional rules, Titans, players and
  * level, each item a line of one menu so that it works with keys or mouse.
- * Every variant shows the same items under the same keys (1-9, q);
- * left/right and +/- change the current item's value either way.  The
+ * Every variant shows the same items under the same keys (1-9, q); the
+ * key of a value (players, level) selects its item, and left/right and
+ * +/- change the current item's value either way.  The
  * optional rules and the Titans are checklists that stay open until done;
  * typed Titan names are checked at once and added to the ticked ones.  Enter on the first line starts
  * Titan Chess, human against the computer.  q and Esc quit (or go back
@@ -479,6 +480,14 @@ static void start_key(Ui *u, void *self, int k)
     if (pick == MENU_OPEN)
         return;
     snprintf(st.note, sizeof st.note, "New game");
+    /* The key of a value (players, level) only selects its item: a digit
+     * pressed to get there must not change it on the way. */
+    int a = pick >= 0 ? st.act[pick] : -1;
+    if (k >= '1' && k <= '9' && (a == A_WHITE || a == A_BLACK || a == A_LEVEL)) {
+        st.menu.cur = pick;
+        snprintf(st.note, sizeof st.note, "Left/right or +/- change it; Enter too");
+        return;
+    }
     if (pick == MENU_CANCEL) {
         /* Back to the game in progress, or out of the program. */
         screen_pop(NULL);
