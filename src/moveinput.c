@@ -45,6 +45,24 @@ int move_from_input(Position *p, const char *text, Move *out, char *err, int err
     return -1;
 }
 
+int move_from_record(Position *p, const char *text, Move *out, char *warn, int warnlen, char *err, int errlen)
+{
+    warn[0] = 0;
+    if (move_from_input(p, text, out, err, errlen) == 0)
+        return 0;
+    char bare[200], e[400];
+    size_t n = strlen(text);
+    if (n >= sizeof bare)
+        return -1;
+    memcpy(bare, text, n + 1);
+    while (n > 0 && (bare[n - 1] == '+' || bare[n - 1] == '#'))
+        bare[--n] = 0;
+    if (n == strlen(text) || n == 0 || move_from_input(p, bare, out, e, sizeof e))
+        return -1; /* not a matter of the marks: the first error stands */
+    snprintf(warn, (size_t)warnlen, "%s; read as %s", err, bare);
+    return 0;
+}
+
 char *move_label(const Position *p, const Move *m, char *buf, int buflen)
 {
     if (san_applies(p->v))

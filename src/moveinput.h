@@ -17,6 +17,11 @@ int move_from_input(Position *p, const char *text, Move *out, char *err, int err
  * and the candidate moves of a text that names several; returns
  * r->status. */
 MoveReadStatus move_read_input(Position *p, const char *text, MoveRead *r);
+/* A move read from someone's file: as move_from_input, but a '+' or '#'
+ * that is not true is only a warning (warn, "does not give check; read
+ * as e4"), since the move itself is plain; warn is empty when there is
+ * none. */
+int move_from_record(Position *p, const char *text, Move *out, char *warn, int warnlen, char *err, int errlen);
 /* How a move is shown and saved: SAN where the variant uses it, else the
  * full move text.  buf >= 160 bytes; returns buf. */
 char *move_label(const Position *p, const Move *m, char *buf, int buflen);

@@ -159,12 +159,29 @@ static int parse_tag(const char *s, const char **end, PgnTags *t, int line, PgnT
     return 0;
 }
 
+/* "1." or "1..." (also glued to the move): a game's move text. */
+static bool starts_move_text(const char *s)
+{
+    if (*s < '1' || *s > '9')
+        return false;
+    while (*s >= '0' && *s <= '9')
+        s++;
+    return *s == '.';
+}
+
 int pgn_read_tags_each(const char **sp, int *line, PgnTags *t, const char *name, PgnTagFn each, void *ctx,
                        char *err, int errlen)
 {
     char e[400];
     memset(t, 0, sizeof *t);
     const char *s = skip_space(*sp, line);
+    if (*s != '[' && starts_move_text(s)) {
+        /* Move text alone, as some programs export a game: the PGN
+         * standard's game, chess, from its setup. */
+        strcpy(t->variant, "chess");
+        *sp = s;
+        return 0;
+    }
     if (*s != '[') {
         snprintf(err, (size_t)errlen, "%s is not a saved game (no PGN tags at the start)", name);
         return -1;
@@ -349,6 +366,8 @@ int pgn_read_moves(const char *s, int line, const char *name, const PgnReader *r
             return -1;
         if (is_result(tok))
             return game_ends(r, ctx, s);
+        if (!strcmp(tok, "e.p.") && ply > 0)
+            continue; /* "exd6 e.p.": the suffix of the move before */
         char glyph[8];
         const char *mv = tok[0] == '$' ? "" : move_of_token(tok, glyph, sizeof glyph);
         if (!*mv) {

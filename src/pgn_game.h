@@ -7,11 +7,13 @@
 
 #include "game.h"
 
-/* The legal move that text names in g's position (moveinput.h), refused
+/* The legal move that text names in g's position (move_from_record: a
+ * false '+' or '#' is only a warning, in warn, empty when none), refused
  * when the game has already ended by the rules (mate, stalemate, bare
  * kings, repetition, 100 plies, a game-end rule, the Scepter taken).
- * file, line and ply (0-based) go into the message.  0 with *out, or -1
+ * file, line and ply (0-based) go into the messages.  0 with *out, or -1
  * with "FILE: line N: ..." in err. */
-int pgn_game_move(Game *g, const char *text, const char *file, int line, int ply, Move *out, char *err, int errlen);
+int pgn_game_move(Game *g, const char *text, const char *file, int line, int ply, Move *out, char *warn, int warnlen,
+                  char *err, int errlen);
 
 #endif

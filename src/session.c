@@ -96,8 +96,11 @@ static int load_move(void *ctx, const char *text, int ply, int line, char *err, 
 {
     Loading *ld = ctx;
     Move m;
-    if (pgn_game_move(ld->g, text, ld->file, line, ply, &m, err, errlen))
+    char w[600];
+    if (pgn_game_move(ld->g, text, ld->file, line, ply, &m, w, sizeof w, err, errlen))
         return -1;
+    if (w[0]) /* the move stands; the file's mark was wrong */
+        fprintf(stderr, "ninjachess: warning: %s\n", w);
     game_push(ld->g, &m);
     return 0;
 }

@@ -92,7 +92,7 @@ check "a piece in hand is not bare" "game in progress" "$(cat "$tmp/out")"
 
 scepter_fen='****K1****/9k/p9/10/10/10/10/10/10/10/10/****2****[] b - - 0 1'
 run --variant stealth-ninja --option scepter --fen "$scepter_fen" --status --moves
-check "scepter in position text ends the game" "Capture the Scepter" "$(cat "$tmp/out")"
+check "scepter in position text ends the game, drawn" "Capture the Scepter: a draw" "$(cat "$tmp/out")"
 run --variant stealth-ninja --fen "$scepter_fen" --status
 check "no scepter rule without the option" "game in progress" "$(cat "$tmp/out")"
 

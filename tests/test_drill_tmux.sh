@@ -33,13 +33,27 @@ T new-session -d -s "$S" -x 80 -y 24 -e "XDG_STATE_HOME=$XDG_STATE_HOME" -e "HOM
     "$BIN" --data-dir "$DATA" --variant chess --drill KR --drill-seed $SEED
 wait_for "Drill KR: mate the black king" 20 || fail "the drill did not start"
 
+# piece_at FEN SQUARE: the letter on a square of an 8x8 position.
+piece_at() {
+    echo "$1" | cut -d' ' -f1 | tr '/' '\n' | sed -n "$((9 - ${2#?}))p" |
+        awk '{ for (i = 1; i <= length($0); i++) { c = substr($0, i, 1)
+               if (c ~ /[1-8]/) { for (k = 0; k < c; k++) printf "." } else printf "%s", c } }' |
+        cut -c$(( $(printf '%d' "'${2%?}") - 96 ))
+}
 MOVES=""
 i=1
 while [ $i -le "$N" ]; do
     m=$(best "$MOVES")
+    typed=$m
+    # The first move typed in SAN, as chess players write it (Rb1 for c1-b1).
+    if [ $i -eq 1 ]; then
+        from=$(echo "$m" | cut -c1-2)
+        typed="$(piece_at "$START" "$from" | tr a-z A-Z)$(echo "$m" | cut -c4-5)"
+        case $typed in [KRQBN][a-h][1-8]) ;; *) fail "no SAN for $m: $typed" ;; esac
+    fi
     T send-keys -t "$S" m
     wait_for "Move:" || fail "no move prompt"
-    T send-keys -t "$S" "$m" Enter
+    T send-keys -t "$S" "$typed" Enter
     MOVES="$MOVES $m"
     if [ $i -lt "$N" ]; then
         wait_for "$i move" || { fail "move $i ($m) not played"; break; }

@@ -34,7 +34,8 @@ keys 4; expect "The Flying Bomber on f4" "the Flying Bomber lessons"
 keys 1; expect "Flying Bomber - lesson" "the lesson is shown"
 expect "f4: White Flying Bomber" "its piece under the cursor"
 expect "It moves like a rook when" "its explanation in the panel"
-expect "n/b next/previous lesson" "the lesson keys on the key line"
+# The whole key line at 80 columns (it was cut before "q back").
+expect "arrows Enter move  n next  b previous  r again  L lessons  c pieces  q back" "the lesson keys on the key line"
 # Wrapped at spaces only: the panel's words, read line by line, are the
 # explanation's words in order (the panel starts at column 42 here).
 explain=$(sed -n '/^lesson tc-bomber-f4$/,/^end$/s/^  explain //p' "$DATA/lessons/1-titan-chess.txt" | tr -s ' \n' '  ')

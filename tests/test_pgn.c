@@ -314,6 +314,28 @@ static void test_foreign_text(void **state)
     assert_int_equal(u.g.nply, 2);
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 e5 2. Nd5 *\n", "x.pgn", err, sizeof err), -1);
     assert_string_equal(err, "x.pgn: line 3: move 2 'Nd5': illegal move 'Nd5'");
+    /* move text without tags is a game of chess */
+    assert_int_equal(ui_pgn_load_text(&u, "\n1. e4 e5 2. Nf3 Nc6 *\n", "x.pgn", err, sizeof err), 0);
+    assert_int_equal(u.g.nply, 4);
+    assert_string_equal(u.vname, "chess");
+    assert_int_equal(ui_pgn_load_text(&u, "1.d4 *\n", "x.pgn", err, sizeof err), 0);
+    assert_int_equal(u.g.nply, 1);
+    assert_int_equal(ui_pgn_load_text(&u, "e4 e5 *\n", "x.pgn", err, sizeof err), -1);
+    assert_string_equal(err, "x.pgn is not a saved game (no PGN tags at the start)");
+    /* the "e.p." suffix of an en-passant capture */
+    assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 e.p. exd6 *\n", "x.pgn",
+                                      err, sizeof err), 0);
+    assert_int_equal(u.g.nply, 6);
+    assert_string_equal(u.text[4], "exd6");
+    assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\ne.p. e4 *\n", "x.pgn", err, sizeof err), -1);
+    /* a false check mark: the move stands, the message warns */
+    assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4+ e5 2. Nf3# *\n", "x.pgn", err, sizeof err), 0);
+    assert_int_equal(u.g.nply, 3);
+    assert_true(u.msg_error);
+    assert_string_equal(u.msg, "Warning: x.pgn: line 3: move 1: move 'e4+' does not give check; read as e4");
+    /* a move that is wrong without its mark too keeps its error */
+    assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 e5 2. Nd5+ *\n", "x.pgn", err, sizeof err), -1);
+    assert_string_equal(err, "x.pgn: line 3: move 2 'Nd5+': illegal move 'Nd5+'");
     ui_game_free(&u);
 }
 

@@ -1343,6 +1343,31 @@ static void test_hint_marked(void **state)
     assert_true(pair_at(u, sq(u, "f3")) != expect_pair(BG_HINT, FG_MARK));
 }
 
+/* "~" at the save and open prompts: HOME, a named user's home, nothing
+ * else touched; an unknown user is refused. */
+static void test_expand_path(void **state)
+{
+    (void)state;
+    char out[512], *old = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+    setenv("HOME", "/home/someone", 1);
+    assert_int_equal(ui_expand_path("~/games/a.pgn", out, sizeof out), 0);
+    assert_string_equal(out, "/home/someone/games/a.pgn");
+    assert_int_equal(ui_expand_path("~", out, sizeof out), 0);
+    assert_string_equal(out, "/home/someone");
+    assert_int_equal(ui_expand_path("a~b.pgn", out, sizeof out), 0);
+    assert_string_equal(out, "a~b.pgn");
+    assert_int_equal(ui_expand_path("~root/x.pgn", out, sizeof out), 0);
+    assert_true(strlen(out) > 6 && !strcmp(out + strlen(out) - 6, "/x.pgn") && out[0] == '/');
+    assert_int_equal(ui_expand_path("~no-such-user-here/x.pgn", out, sizeof out), -1);
+    assert_int_equal(ui_expand_path("~/x.pgn", out, 10), -1); /* does not fit */
+    if (old) {
+        setenv("HOME", old, 1);
+        free(old);
+    } else {
+        unsetenv("HOME");
+    }
+}
+
 /* The config file: values, and errors naming the file and line. */
 static void test_config_parse(void **state)
 {
@@ -1366,7 +1391,7 @@ static void test_config_parse(void **state)
     static const struct {
         const char *text, *err;
     } bad[] = {
-        {"level = 4\nlevl = 3\n", "cfg:2: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, threads, time)"},
+        {"level = 4\nlevl = 3\n", "cfg:2: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, threads, time, bell)"},
         {"colour.light = 300\n", "cfg:1: colour.light: '300' is not a colour number 0-255 of the 256-colour palette"},
         {"\ncolour.sky = 3\n", "cfg:2: unknown colour 'colour.sky' (white-piece, black-piece, light, dark, "
                                 "last-light, last-dark, ... see ninjachess(6))"},
@@ -1386,6 +1411,12 @@ static void test_config_parse(void **state)
         assert_int_equal(ui_config_parse(&c, bad[i].text, "cfg", err, sizeof err), -1);
         assert_string_equal(err, bad[i].err);
     }
+    /* every wrong line is told, one a line, not only the first */
+    assert_int_equal(ui_config_parse(&c, "levl = 3\nlevel = 4\nglyphs = fancy\nbell = loud\n", "cfg", err,
+                                     sizeof err), -1);
+    assert_string_equal(err, "cfg:1: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, threads, "
+                             "time, bell)\ncfg:3: glyphs: 'fancy' is neither 'unicode' nor 'ascii'\n"
+                             "cfg:4: bell: 'loud' is neither 'on' nor 'off'");
     /* keys swapped: each action keeps one */
     assert_int_equal(ui_config_parse(&c, "key.undo = q\nkey.quit = u\n", "cfg", err, sizeof err), 0);
     assert_int_equal(ui_config_key(&c, 'q'), 'u');
@@ -1598,6 +1629,7 @@ int main(void)
         cmocka_unit_test(test_contrast_256),
         cmocka_unit_test(test_hint_marked),
         cmocka_unit_test(test_config_parse),
+        cmocka_unit_test(test_expand_path),
         cmocka_unit_test(test_config_file),
         cmocka_unit_test(test_move_list_and_review),
         cmocka_unit_test(test_computer_draw_answer),

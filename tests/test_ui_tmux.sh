@@ -47,6 +47,14 @@ expect "Saved to" "saved"
 grep -q '^\[Variant "stealth-ninja"\]' "$TMP/game.pgn" && grep -q "J@e2-e4" "$TMP/game.pgn" \
     && ok "PGN has [Variant] and the move text" || fail "PGN content: $(cat "$TMP/game.pgn")"
 ls "$TMP" | grep -q tmp && fail "temporary save file left behind" || ok "no temporary file left"
+# "~/" at the prompts is the home directory, as in a shell.
+keys s; expect "Save to:" "save prompt again"
+keys C-u; keys -l "~/home-game.pgn"; keys Enter
+expect "Saved to $HOME/home-game.pgn" "~/ expanded at the save prompt"
+grep -q "J@e2-e4" "$HOME/home-game.pgn" && ok "saved in the home directory" || fail "not in $HOME: $(ls "$HOME")"
+keys o; expect "Open:" "open prompt"
+keys C-u; keys -l "~/home-game.pgn"; keys Enter
+expect "Loaded $HOME/home-game.pgn" "~/ expanded at the open prompt"
 quit_ok "stealth-ninja game"
 saved "J@e2-e4" && ok "the game in progress is kept" || fail "no saved game in $(ls -R "$XDG_STATE_HOME")"
 
@@ -196,7 +204,16 @@ start --variant chess --white human --black computer --level 1
 expect "White to move" "human vs computer"
 move e2-e4
 expect "Computer played" "computer replied" 30
+# Messages name chess moves in SAN, as the move list does.
+screen | grep -q -E "Computer played ([NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=[NBRQ])?|O-O(-O)?)[+#]?( |\$)" &&
+    ok "the computer's move named in SAN" || fail "the computer's move not in SAN"
 quit_ok "vs computer"
+fresh
+start --variant chess --white human --black human
+expect "White to move" "chess, two humans"
+move g1-f3
+expect "Played Nf3" "the player's move named in SAN"
+quit_ok "SAN message"
 
 fresh
 # ---- a hint for the human, and the search's line while it thinks ----
@@ -208,10 +225,51 @@ quit_ok "hint"
 
 start --variant titan-chess --white computer --black human --level 10
 expect "thinking" "the computer thinks without blocking" 20
+# The human plays Black: Black at the bottom (rank 1 on top, files from
+# l), the cursor on Black's king.
+screen | head -1 | grep -q '^ 1 ' && ok "playing Black: rank 1 on top" || fail "playing Black: board not turned"
+screen | grep -q 'l  k  j  i  h  g  f  e  d  c  b  a' && ok "playing Black: files from l to a" || fail "files not turned"
+expect "g12: Black King" "the cursor on the human's king"
 expect "score " "depth, score and line shown while it thinks" 10
 keys f; expect "Board flipped" "keys work while it thinks" 5
 keys g; expect "Computer played" "g makes it move now" 10
 quit_ok "move now"
+fresh
+# Space selects while the computer thinks (here the cursor's piece is not
+# the mover's, and says so); it no longer cuts the search short.
+start --variant titan-chess --white computer --black human --level 10
+expect "thinking" "thinking again" 20
+keys Space
+expect "The piece on g12 is Black's; it is White to move" "space while the computer thinks selects"
+quit_ok "space"
+
+fresh
+# ---- a resize leaves an open dialog open (it used to vanish, drawn over) ----
+start --variant chess --white human --black human
+expect "White to move" "resize test"
+move e2-e4
+keys s; expect "Save to:" "save prompt before a resize"
+keys C-u; keys -l "kept.pgn"
+T resize-window -t "$S" -x 100 -y 30
+expect "Save to: kept.pgn" "the save prompt and its text survive a resize"
+keys Escape; wait_gone "Save to:" 5
+keys n; expect "Leave this game" "a question before a resize"
+T resize-window -t "$S" -x 90 -y 26
+sleep 0.3
+expect "Leave this game" "the question survives a resize"
+keys n; expect "The game goes on" "and is answered after it"
+quit_ok "resize"
+
+fresh
+# ---- the help names the config file this run reads ----
+COLS=160 ROWS=50
+start --variant chess --white human --black human
+expect "White to move" "help test"
+keys '?'
+expect "bell: $XDG_CONFIG_HOME/ninjachess/config (see the man page)" "the help names the config path in use"
+keys q
+quit_ok "help"
+COLS=80 ROWS=24
 
 fresh
 # ---- no arguments, no saved game: the start screen, Enter plays Titan Chess ----
@@ -236,7 +294,7 @@ fresh
 start --variant chess --white human --black human
 expect "White to move" "SIGHUP test"
 move g1-f3
-expect "g1-f3" "move before SIGHUP"
+expect "Played Nf3" "move before SIGHUP"
 kill -HUP "$(prog_pid)"
 st=$(wait_exit)
 saved "1. Nf3" && ok "SIGHUP saved the game" || fail "SIGHUP: not saved"
@@ -245,6 +303,9 @@ fresh
 # ---- tutorial ----
 start --variant titan-chess --tutorial
 expect "Tutorial: choose a piece" "tutorial catalogue"
+# Descriptions whole, wrapped at words (it was cut at 100 bytes: "it may inste").
+expect "Up to its centre rank it may instead shoot" "the Ninja Pawn's description not cut" 5
+screen | grep -q "Promotes on the last rank" && ok "long descriptions end whole" || fail "a description cut"
 keys Down Down Enter      # third entry: Rook
 expect "Slides any distance along ranks" "piece description from the data files" 5
 keys e; expect "Examples from the rule texts" "examples menu"

@@ -57,6 +57,14 @@ click "$hx" $((hy - 1))
 expect "The Stealth Gryphon cannot be dropped: all 2 squares it may be dropped on are" "$size: why a hand piece cannot be dropped"
 screen | grep -q "choose a marked square" && fail "$size: nothing marked but asked to choose" || ok "$size: no empty choice offered"
 
+quit_ok "$size drop refused"
+# One square to drop on: named in the singular (the Gryphon enters on f0 only).
+start --variant stealth-ninja --white human --black human --fen '****2****/9k/10/10/10/10/10/10/10/10/10/****K1****[S] w - - 0 1'
+expect "White to move" "$size one drop square"
+keys d; expect "Drop the Stealth Gryphon: choose the marked square" "$size: one marked square, singular"
+quit_ok "$size one drop square"
+start --variant stealth-ninja --white human --black human --ascii
+expect "White to move" "$size stealth ninja again"
 # ---- 9. the cursor on a board with holes ----
 keys j h h k
 expect "d2: White Pawn" "$size: f0, then h h k, reaches d2"
@@ -80,6 +88,9 @@ rank_has 8 '~' && ok "$size: the fly-over landing d8 has its own mark ~" || fail
 keys Escape
 move d4-d8xd7
 expect "Fd4-d8xd7" "$size: fly-over played"
+# The flown-over pawn counts as taken; the balance is the material left
+# (bomber against a bare king).
+expect "White +6: took P" "$size: the material line after a fly-over capture"
 rank_has 7 '48;5;217m *\*' && ok "$size: the emptied d7 is marked * in its own tint" || fail "$size: d7 not marked"
 rank_has 4 '48;5;63m' && ok "$size: the origin d4 has the last-move tint" || fail "$size: d4 tint"
 rank_has 8 '48;5;63m *F' && ok "$size: the destination d8 has the last-move tint" || fail "$size: d8 tint"
@@ -91,6 +102,7 @@ start --variant chess-titan-rooks --white human --black human --fen '4k3/8/8/3n4
 expect "White to move" "$size push position"
 move d1-d4
 expect "Rd1-d4^d4%d5" "$size: push crushing a knight"
+expect "White: took N" "$size: the crushed knight is taken, material level"
 rank_has 5 '48;5;98m' && ok "$size: the pushed Titan's new square d5 has its tint" || fail "$size: d5 not tinted"
 if [ "$size" = 80x24 ]; then
     coloured | grep -a -q '48;5;98m\^' && ok "$size: and the mark ^" || fail "$size: d5 not marked ^"
@@ -174,14 +186,33 @@ fresh
 start
 expect "Start the game" "$size start screen"
 expect "pieces and ninjas." "$size: the variant's description whole"
-keys 8; expect "Level:   4" "$size: 8 raises the level"
+keys 8; expect "Left/right or +/- change it" "$size: 8 selects the level"
+screen | grep -q "Level:   3" && ok "$size: and leaves it as it was" || fail "$size: 8 changed the level"
+keys 6; expect "White:   human" "$size: 6 selects White, still human"
+keys Right; expect "White:   computer" "$size: right changes the selected player"
+keys Left; expect "White:   human" "$size: left changes it back"
+keys 8; keys Right; expect "Level:   4" "$size: right raises the level"
 keys Left Left; expect "Level:   2" "$size: left lowers it"
 keys + ; expect "Level:   3" "$size: + raises it"
-keys 2; expect "Chess - Orthodox chess" "$size: variant menu"
-# the item's key: the variants are listed by name, so chess's place moves
-# as variants are added
-n=$(screen | sed -n 's/.* \([1-9]\) Chess - Orthodox chess.*/\1/p' | head -1)
-keys "${n:-0}"; expect "Variant: Chess" "$size: chess chosen"
+keys 2; expect "Variant (a letter jumps to it)" "$size: variant menu"
+# The seed variants first, in their order.
+screen | grep -A4 "Variant (a letter" | grep -q "1 Titan Chess" && screen | grep -q "2 Stealth Ninja Chess" &&
+    screen | grep -q "3 Flying Warmachines" && ok "$size: the seed variants lead the picker" ||
+    fail "$size: the seed variants not first"
+if [ "$size" = 80x24 ]; then
+    expect "more below" "$size: a sign that more variants are below"
+    keys End; expect "Xiangqi - Chinese chess" "$size: End goes to the last variant"
+    expect "more above" "$size: and the sign of those above"
+fi
+# Type-ahead: C goes from variant to variant starting with C until Chess
+# is the current (reversed) one, wherever it is in the list.
+i=0
+while [ $i -lt 12 ]; do
+    keys C; sleep 0.2
+    coloured | grep -a "Chess - Orthodox chess" | grep -a -q '\[7m' && break
+    i=$((i + 1))
+done
+keys Enter; expect "Variant: Chess" "$size: chess chosen by typing C"
 expect "3 Setup:" "$size: the setup item keeps its key in chess"
 expect "4 Rules:" "$size: the rules item keeps its key"
 keys 5; expect "[ ] Rook" "$size: a checklist of the Titans"
@@ -192,7 +223,10 @@ expect "no piece type 'dragon' in variant chess" "$size: a wrong name is told at
 expect "Valid: queen, rook, bishop, knight" "$size: with the valid names"
 keys t; wait_for "Titan types" 5; keys -l "R"; keys Enter
 expect "[x] Rook" "$size: a typed letter marks the type"
-keys Escape; expect "Titans:  rook" "$size: the choice kept"
+keys t; wait_for "Titan types" 5; keys -l "bishop"; keys Enter
+expect "[x] Bishop" "$size: a typed name marks its type"
+screen | grep -q "\[x\] Rook" && ok "$size: and the ticked ones stay" || fail "$size: typing replaced the ticked types"
+keys Escape; expect "Titans:  rook,bishop" "$size: the choice kept"
 keys q
 st=$(wait_exit); [ "$st" = 0 ] && ok "$size: q quits the start screen" || fail "$size: q: status $st"
 start --variant stealth-ninja --white human --black human

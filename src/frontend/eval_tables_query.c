@@ -5,15 +5,15 @@
  * output, appended to a weights file, changes nothing. */
 #include "eval_tables_query.h"
 
-#include "../search/eval.h"
+#include "../search/eval_terms.h"
+#include "eval_learned.h"
 #include "session.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-static void print_table(const Variant *v, const EvalTables *e, int t, int half)
+static void print_table(const Variant *v, const EvalProbe *e, int t, int half)
 {
-    int code = nc_code(t, NC_WHITE);
     printf("table %s %s %dx%d\n", v->types[t].name, half == NC_LEARNED_MG ? "mg" : "eg", v->width, v->height);
     for (int rank = v->height - 1; rank >= 0; rank--) {
         for (int f = 0; f < v->width; f++) {
@@ -23,7 +23,7 @@ static void print_table(const Variant *v, const EvalTables *e, int t, int half)
             if (!v->exists[sq])
                 putchar('.');
             else
-                printf("%d", half == NC_LEARNED_MG ? e->pst_mg[code][sq] : e->pst_eg[code][sq]);
+                printf("%d", eval_probe_square(e, t, half, sq));
         }
         putchar('\n');
     }
@@ -34,24 +34,23 @@ int eval_tables_main(const Options *opt)
     Variant *v = session_variant(opt, NULL);
     if (!v)
         return 1;
-    EvalTables *e = malloc(sizeof *e);
+    EvalProbe *e = eval_probe_new(v);
     if (!e) {
         fprintf(stderr, "ninjachess: out of memory\n");
         variant_free(v);
         return 1;
     }
-    eval_init(e, v);
     printf("# %s: the evaluation's piece values and square tables\n", v->name);
     for (int t = 0; t < v->ntypes; t++) {
         const PieceType *pt = &v->types[t];
         printf("# piece %s %c%s%s%s\n", pt->name, pt->letter, pt->royal ? " royal" : "", pt->promotes ? " promotes" : "",
                pt->titan ? " titan" : "");
         if (!pt->royal)
-            printf("value %s %d\n", pt->name, eval_piece_value(v, t));
+            printf("value %s %d\n", pt->name, eval_probe_value(e, t));
         print_table(v, e, t, NC_LEARNED_MG);
         print_table(v, e, t, NC_LEARNED_EG);
     }
-    free(e);
+    eval_probe_free(e);
     variant_free(v);
     return 0;
 }

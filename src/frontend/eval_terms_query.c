@@ -66,8 +66,11 @@ static int on_move(void *ctx, const char *text, int ply, int line, char *err, in
 {
     TermsRun *r = ctx;
     Move m;
-    if (pgn_game_move(&r->g, text, r->file, line, ply, &m, err, errlen))
+    char warn[600];
+    if (pgn_game_move(&r->g, text, r->file, line, ply, &m, warn, sizeof warn, err, errlen))
         return -1;
+    if (warn[0]) /* the move stands; the file's mark was wrong */
+        fprintf(stderr, "ninjachess: warning: %s\n", warn);
     game_push(&r->g, &m);
     int now = board_pieces(&r->g.pos);
     print_position(r, ply + 1, now < r->pieces);

@@ -221,7 +221,10 @@ static void print_status(Game *g, const char *ended)
     }
     GameStatus s = game_status(g);
     int w = game_winner(g, s);
-    printf("%s%s\n", game_status_text(s), w < 0 ? "" : w == NC_WHITE ? ": White wins" : ": Black wins");
+    /* The Scepter's name does not say how it ends (a draw, unlike a
+     * capture of the king's), so the outcome is spelled out. */
+    printf("%s%s\n", game_status_text(s),
+           w >= 0 ? (w == NC_WHITE ? ": White wins" : ": Black wins") : s == GS_SCEPTER ? ": a draw" : "");
 }
 
 static int answer(const Options *o, Game *g, const char *ended)

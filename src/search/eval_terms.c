@@ -200,3 +200,14 @@ void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *o)
     add(o, W(side_to_move), stm, stm);
     o->score = (int)stm * eval_position(et, p);
 }
+
+int eval_probe_value(const EvalProbe *ep, int t)
+{
+    return eval_piece_value(ep->et.v, t);
+}
+
+int eval_probe_square(const EvalProbe *ep, int t, int half, int sq)
+{
+    int code = nc_code(t, NC_WHITE);
+    return half == NC_LEARNED_MG ? ep->et.pst_mg[code][sq] : ep->et.pst_eg[code][sq];
+}

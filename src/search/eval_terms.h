@@ -29,5 +29,11 @@ typedef struct EvalProbe EvalProbe;
 EvalProbe *eval_probe_new(const Variant *v);
 void eval_probe_free(EvalProbe *ep);
 void eval_probe_terms(const EvalProbe *ep, const Position *p, EvalTerms *out);
+/* What the evaluation uses for type t of v: its value (learned, or the
+ * data file's), and its middlegame or endgame square table entry for a
+ * White piece on sq (half: NC_LEARNED_MG or NC_LEARNED_EG), learned or
+ * derived (--eval-tables). */
+int eval_probe_value(const EvalProbe *ep, int t);
+int eval_probe_square(const EvalProbe *ep, int t, int half, int sq);
 
 #endif

@@ -1,5 +1,5 @@
 /* The game's clocks on the screen: running the clock of the side to move,
- * the loss on time, the computer's thinking time from its own clock, and
+ * the bell when a human's runs low, the loss on time, the computer's thinking time from its own clock, and
  * the clocks' line in the panel.  The arithmetic is gameclock.c's. */
 #include "ui_internal.h"
 
@@ -59,6 +59,20 @@ static void flag_falls(Ui *u, int side)
     }
 }
 
+/* Rings once when a human's clock falls under a tenth of the base time
+ * (ten seconds at most), and again only after it has been above it. */
+static void tell_low(Ui *u, int side, double left)
+{
+    double low = u->clock.base / 10 < 10 ? u->clock.base / 10 : 10;
+    if (left >= low || u->player[side] != PL_HUMAN) {
+        u->low_told[side] = false;
+        return;
+    }
+    if (!u->low_told[side] && left > 0)
+        ui_bell(u);
+    u->low_told[side] = true;
+}
+
 void ui_clock_tick(Ui *u)
 {
     GameClock *c = &u->clock;
@@ -75,6 +89,8 @@ void ui_clock_tick(Ui *u)
      * the clocks start once it is made. */
     if (c->turn_start < 0 && u->g.nply > 0)
         gameclock_start(c, now);
+    if (c->turn_start >= 0)
+        tell_low(u, side, gameclock_left(c, side, side, now));
     if (c->turn_start >= 0 && gameclock_left(c, side, side, now) <= 0) {
         gameclock_stop(c, now, side);
         c->left[side] = 0;

@@ -1,6 +1,6 @@
 /* The player's configuration file, $XDG_CONFIG_HOME/ninjachess/config (or
- * ~/.config/ninjachess/config): colours, glyph set, keys, default level
- * and time control (man/ninjachess.6, CONFIGURATION).  Reading it and the
+ * ~/.config/ninjachess/config): colours, glyph set, keys, default level,
+ * time control and bell (man/ninjachess.6, CONFIGURATION).  Reading it and the
  * values it gives; an error names the file and line, and the program
  * refuses to start until it is fixed (ui_main.c), because a setting
  * silently ignored would look like a bug of the screen. */
@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -33,6 +34,13 @@ static const struct {
     {"back", '<'}, {"forward", '>'},
 };
 #define NACTIONS ((int)(sizeof actions / sizeof actions[0]))
+
+void ui_bell(const Ui *u)
+{
+    /* No screen (the tests drive the game without one): nothing to ring. */
+    if (u->cfg.bell >= 0 && stdscr && !isendwin())
+        beep();
+}
 
 short ui_bg256(const Ui *u, int bg)
 {
@@ -193,6 +201,14 @@ static int set_value(UiConfig *c, const char *name, const char *val, char *err, 
         c->threads = (int)n;
         return 0;
     }
+    if (!strcmp(name, "bell")) {
+        if (strcmp(val, "on") && strcmp(val, "off")) {
+            snprintf(err, (size_t)errlen, "bell: '%s' is neither 'on' nor 'off'", val);
+            return -1;
+        }
+        c->bell = !strcmp(val, "on") ? 1 : -1;
+        return 0;
+    }
     if (!strcmp(name, "time")) {
         char why[200];
         if (ui_time_control_parse(val, &c->time, why, sizeof why) == 0)
@@ -200,7 +216,7 @@ static int set_value(UiConfig *c, const char *name, const char *val, char *err, 
         snprintf(err, (size_t)errlen, "time: %s", why);
         return -1;
     }
-    snprintf(err, (size_t)errlen, "unknown setting '%s' (colour.NAME, key.ACTION, glyphs, level, threads, time)", name);
+    snprintf(err, (size_t)errlen, "unknown setting '%s' (colour.NAME, key.ACTION, glyphs, level, threads, time, bell)", name);
     return -1;
 }
 
@@ -241,19 +257,41 @@ static int action_of(const char *setting)
     return -1;
 }
 
+/* Adds one "FILE:LINE: reason" to the errors in err, a line each, so
+ * that a file with several mistakes is fixed in one go. */
+static void add_error(char *err, int errlen, int *nerr, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static void add_error(char *err, int errlen, int *nerr, const char *fmt, ...)
+{
+    size_t used = *nerr ? strlen(err) : 0;
+    if (*nerr && used + 1 < (size_t)errlen)
+        err[used++] = '\n';
+    if (used < (size_t)errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err + used, (size_t)errlen - used, fmt, ap);
+        va_end(ap);
+    }
+    (*nerr)++;
+}
+
 int ui_config_parse(UiConfig *c, const char *text, const char *name, char *err, int errlen)
 {
     memset(c, 0, sizeof *c);
     snprintf(c->path, sizeof c->path, "%s", name);
-    int line = 0, key_line[NACTIONS] = {0};
+    int line = 0, key_line[NACTIONS] = {0}, nerr = 0;
     for (const char *s = text; *s;) {
         const char *e = strchr(s, '\n');
         size_t n = e ? (size_t)(e - s) : strlen(s);
         line++;
         char buf[256], why[400];
         if (n >= sizeof buf) {
-            snprintf(err, (size_t)errlen, "%s:%d: line longer than %d characters", name, line, (int)sizeof buf - 1);
-            return -1;
+            add_error(err, errlen, &nerr, "%s:%d: line longer than %d characters", name, line, (int)sizeof buf - 1);
+            s += n + (e ? 1 : 0);
+            continue;
         }
         memcpy(buf, s, n);
         buf[n] = 0;
@@ -266,18 +304,20 @@ int ui_config_parse(UiConfig *c, const char *text, const char *name, char *err, 
             continue;
         char *eq = strchr(l, '=');
         if (!eq) {
-            snprintf(err, (size_t)errlen, "%s:%d: expected 'name = value', got '%.60s'", name, line, l);
-            return -1;
+            add_error(err, errlen, &nerr, "%s:%d: expected 'name = value', got '%.60s'", name, line, l);
+            continue;
         }
         *eq = 0;
         char *setting = trim(l);
         if (set_value(c, setting, trim(eq + 1), why, sizeof why)) {
-            snprintf(err, (size_t)errlen, "%s:%d: %s", name, line, why);
-            return -1;
+            add_error(err, errlen, &nerr, "%s:%d: %s", name, line, why);
+            continue;
         }
         if (action_of(setting) >= 0)
             key_line[action_of(setting)] = line;
     }
+    if (nerr)
+        return -1; /* the keys are checked once every line reads */
     return check_keys(c, key_line, name, err, errlen);
 }
 

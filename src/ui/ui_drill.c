@@ -134,7 +134,7 @@ static void type_move(Drill *d)
     if (!ui_prompt(&d->t, "Move: ", buf, sizeof buf) || !buf[0])
         return;
     Move m;
-    if (move_from_text(&d->t.g.pos, buf, &m, err, sizeof err))
+    if (move_from_input(&d->t.g.pos, buf, &m, err, sizeof err)) /* SAN too, where the game has it */
         ui_msg(&d->t, true, "%s", err);
     else
         play_white(d, &m);

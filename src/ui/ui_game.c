@@ -110,6 +110,16 @@ void ui_game_reset(Ui *u, const Position *start)
     ui_refresh(u);
 }
 
+void ui_orient(Ui *u)
+{
+    int me = u->player[NC_BLACK] == PL_HUMAN && u->player[NC_WHITE] == PL_COMPUTER ? NC_BLACK
+             : u->player[NC_WHITE] == PL_HUMAN && u->player[NC_BLACK] == PL_COMPUTER ? NC_WHITE
+                                                                                      : u->g.pos.side;
+    u->flipped = me == NC_BLACK && u->player[NC_WHITE] == PL_COMPUTER;
+    if (u->g.pos.king[me])
+        u->cursor = u->g.pos.king[me];
+}
+
 void ui_game_free(Ui *u)
 {
     ui_computer_stop(u);
@@ -408,6 +418,14 @@ void ui_describe_move(const Ui *u, const Move *m, char *buf, int len)
         snprintf(buf + n, (size_t)(len - n), ", becomes %s", ui_type_name(u->v, m->promo - 1));
 }
 
+void ui_move_message(const Ui *u, const Move *m, char *buf, int len)
+{
+    if (san_applies(u->v) && len >= NC_SAN_MAX)
+        san_format(&u->g.pos, m, buf, len);
+    else
+        ui_describe_move(u, m, buf, len);
+}
+
 void ui_hover(Ui *u)
 {
     memset(u->removes, 0, sizeof u->removes);
@@ -632,8 +650,9 @@ void ui_computer_tick(Ui *u)
             u->have_score = true;
             Move m = u->legal.m[i];
             char buf[200];
-            ui_describe_move(u, &m, buf, sizeof buf);
+            ui_move_message(u, &m, buf, sizeof buf);
             ui_play(u, &m);
+            ui_bell(u);
             if (u->info.note[0])
                 ui_msg(u, true, "Computer played %s (%s)", buf, u->info.note);
             else

@@ -143,7 +143,10 @@ static void select_drop(Ui *u, int t)
         return;
     }
     ui_select_drop(u, t);
-    ui_msg(u, false, "Drop the %s: choose one of the %d marked squares", ui_type_name(u->v, t), k);
+    if (k == 1)
+        ui_msg(u, false, "Drop the %s: choose the marked square", ui_type_name(u->v, t));
+    else
+        ui_msg(u, false, "Drop the %s: choose one of the %d marked squares", ui_type_name(u->v, t), k);
 }
 
 static void choose_drop(Ui *u)
@@ -186,6 +189,19 @@ static void type_move(Ui *u)
         ui_play_candidates(u, c, n);
 }
 
+/* A typed "~" or "~NAME" becomes the home it names; false (told) when
+ * there is no such home. */
+static bool expand_typed(Ui *u, char *path, int len)
+{
+    char full[512];
+    if (ui_expand_path(path, full, sizeof full)) {
+        ui_msg(u, true, "No home directory for %.100s (or the path is too long)", path);
+        return false;
+    }
+    snprintf(path, (size_t)len, "%s", full);
+    return true;
+}
+
 /* A file this program did not write is replaced only when the player says
  * so; otherwise the prompt offers a name no file has. */
 static void save_game(Ui *u)
@@ -196,6 +212,8 @@ static void save_game(Ui *u)
     for (;;) {
         if (!ui_prompt(u, "Save to: ", path, sizeof path) || !path[0])
             return;
+        if (!expand_typed(u, path, sizeof path))
+            continue;
         if (!ui_pgn_save_question(u, path, question, sizeof question) || ui_confirm(u, question))
             break;
         char other[512];
@@ -231,14 +249,20 @@ static void load_game(Ui *u)
         return;
     char path[512];
     snprintf(path, sizeof path, "%s", u->save_path);
-    if (!ui_prompt(u, "Open: ", path, sizeof path) || !path[0])
+    if (!ui_prompt(u, "Open: ", path, sizeof path) || !path[0] || !expand_typed(u, path, sizeof path))
         return;
     char err[512];
     if (ui_pgn_load(u, path, err, sizeof err))
         ui_msg(u, true, "%s", err);
     else {
         snprintf(u->save_path, sizeof u->save_path, "%s", path);
-        ui_msg(u, false, "Loaded %s (%d plies)", path, u->g.nply);
+        ui_orient(u);
+        char warn[sizeof u->msg];
+        snprintf(warn, sizeof warn, "%s", u->msg); /* a warning of the load, if any */
+        if (warn[0])
+            ui_msg(u, true, "Loaded %s (%d plies). %s", path, u->g.nply, warn);
+        else
+            ui_msg(u, false, "Loaded %s (%d plies)", path, u->g.nply);
     }
 }
 
@@ -263,8 +287,10 @@ static void start_chosen_game(Ui *u, const GameChoice *c)
     char err[512];
     if (ui_game_new(u, u->data_dir, c->variant, c->setup, c->options, c->titans, NULL, err, sizeof err))
         ui_msg(u, true, "%s", err);
-    else
+    else {
+        ui_orient(u);
         ui_msg(u, false, "New game of %s", u->v->title);
+    }
 }
 
 static const char *side_word(int c)
@@ -436,14 +462,6 @@ static void mouse(Ui *u)
     }
 }
 
-static void enter(Ui *u, int k)
-{
-    if (u->thinking && k == ' ')
-        ui_computer_move_now(u);
-    else
-        activate(u);
-}
-
 static void undo(Ui *u)
 {
     if (!ui_undo(u))
@@ -530,7 +548,9 @@ static const struct {
     void (*act)(Ui *u);
     void (*act_key)(Ui *u, int key);
 } action_keys[] = {
-    {'\n', NULL, enter}, {'\r', NULL, enter}, {KEY_ENTER, NULL, enter}, {' ', NULL, enter},
+    /* Space selects also while the computer thinks: a player picking a
+     * piece early must not cut its search short (move-now has its key). */
+    {'\n', activate, NULL}, {'\r', activate, NULL}, {KEY_ENTER, activate, NULL}, {' ', activate, NULL},
     {27, cancel_selection, NULL},
     {':', type_move, NULL}, {'m', type_move, NULL}, {'d', choose_drop, NULL},
     {'u', undo, NULL}, {'r', redo, NULL}, {'f', flip, NULL},
@@ -574,7 +594,10 @@ static bool game_open(Ui *u, const void *arg, void **self)
 {
     (void)arg;
     (void)self;
-    return u->v != NULL;
+    if (!u->v)
+        return false;
+    ui_orient(u);
+    return true;
 }
 
 static void game_draw(Ui *u, void *self)

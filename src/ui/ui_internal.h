@@ -4,6 +4,7 @@
  *   ui_board.c    drawing the board; layout; colours
  *   ui_panel.c    the side panel beside the board
  *   ui_review.c   the panel's move list, and which ply a click names
+ *   ui_material.c the pieces each side took, the material balance
  *   ui_config.c   the config file: colours, glyphs, keys, level, time
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
  *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
@@ -106,6 +107,7 @@ typedef struct {
     int level;               /* 0: not set */
     int threads;             /* search threads; 0: not set */
     UiTimeControl time;
+    int bell;                /* 1 on, -1 off; 0 not set: on */
     int keys[UI_MAX_KEYS];   /* per action: the key the file gives it, 0 none */
     char path[600];
 } UiConfig;
@@ -176,6 +178,7 @@ typedef struct Ui {
     bool have_hint;
 
     GameClock clock;      /* time control and both clocks (ui_clock.c) */
+    bool low_told[2];     /* the bell rang for this side's clock running low */
     int end;              /* END_* */
     GameStatus status;
     char result[320];     /* "1-0, checkmate" etc.; empty while playing */
@@ -214,6 +217,10 @@ typedef struct Ui {
 int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *setup,
                 const char *options, const char *titans, const char *fen, char *err, int errlen);
 void ui_game_free(Ui *u);
+/* Faces the human: the board turned when the human plays Black against
+ * the computer, the cursor on the human's king (with two humans or two
+ * computers, the king of the side to move). */
+void ui_orient(Ui *u);
 /* Sets the game to begin at start (drops the old history). */
 void ui_game_reset(Ui *u, const Position *start);
 void ui_refresh(Ui *u);          /* legal moves, status, highlights */
@@ -226,6 +233,10 @@ bool ui_undo(Ui *u);
 bool ui_redo(Ui *u);
 void ui_hover(Ui *u);            /* fills hover/removes for the cursor square */
 void ui_describe_move(const Ui *u, const Move *m, char *buf, int len);
+/* The move m of the game's position as the message after it is played
+ * names it: SAN where the variant has it (as the move list), else the
+ * move text with what it does. */
+void ui_move_message(const Ui *u, const Move *m, char *buf, int len);
 /* The move list's text of ply (0-based): the moving piece's letter and the
  * move text.  The one place a listed move is written. */
 void ui_move_label(const Ui *u, int ply, char *buf, int len);
@@ -270,9 +281,11 @@ int ui_square_pair(const Ui *u, int sq);    /* colour pair used for a square */
 void ui_draw_too_small(const Ui *u, int rows, int cols);
 
 /* ui_config.c */
-/* Reads the config file if there is one; -1 with "FILE:LINE: reason". */
+/* Reads the config file if there is one; -1 with "FILE:LINE: reason"
+ * (a line for each wrong line of the file). */
 int ui_config_load(UiConfig *c, char *err, int errlen);
-/* Parses config text; name is the file name used in messages. */
+/* Parses config text; name is the file name used in messages.  Every
+ * wrong line is told, one "FILE:LINE: reason" a line of err. */
 int ui_config_parse(UiConfig *c, const char *text, const char *name, char *err, int errlen);
 /* $XDG_CONFIG_HOME/ninjachess/config or ~/.config/ninjachess/config. */
 int ui_config_path(char *buf, int len);
@@ -281,12 +294,24 @@ int ui_time_control_parse(const char *s, UiTimeControl *tc, char *err, int errle
 /* The key as the game screen's defaults know it: a key the file gave to
  * an action becomes that action's default key. */
 int ui_config_key(const UiConfig *c, int key);
+/* The terminal's bell (its flash when it has none), unless the config
+ * turned it off: the computer moved, a clock runs low. */
+void ui_bell(const Ui *u);
 /* The 256-colour palette entry of a square background or a side's pieces. */
 short ui_bg256(const Ui *u, int bg);
 short ui_piece256(const Ui *u, int colour);
 
 /* ui_panel.c */
 void ui_draw_panel(Ui *u);
+
+/* ui_material.c */
+/* "White +3: took Q N P" for side in the shown position: its lead in
+ * pawns when it has one, and the pieces it took in the shown plies
+ * (captured, flown over, crushed, exiled), the most valuable first;
+ * returns how many pieces it took. */
+int ui_material_line(const Ui *u, int side, char *buf, int len);
+/* Side's material lead in the shown position, in pawns (negative: behind). */
+int ui_material_lead(const Ui *u, int side);
 
 /* ui_review.c */
 /* "12." or "12..." for the ply (0-based) of the game. */
@@ -332,6 +357,9 @@ void ui_menu_draw(UiMenu *m);
 int ui_menu_key(UiMenu *m, int key);
 /* A blocking menu drawn over u's screen; returns the chosen index or -1. */
 int ui_menu(Ui *u, const char *title, const char *const *items, int n);
+/* The same; with type_ahead a letter moves to the next item that starts
+ * with it (j, k, q keep their keys; their capitals jump). */
+int ui_menu_typed(Ui *u, const char *title, const char *const *items, int n, bool type_ahead);
 /* Reads a line at the bottom; returns false when cancelled. */
 bool ui_prompt(Ui *u, const char *question, char *buf, int len);
 void ui_help(Ui *u);
@@ -341,7 +369,8 @@ bool ui_confirm(Ui *u, const char *question);
 int ui_getch(void);
 /* The event of the KEY_MOUSE ui_getch last gave; false when none. */
 bool ui_mouse_event(MEVENT *ev);
-/* Waits for a key, redrawing on resize; gives ERR only on a signal. */
+/* Waits for a key; gives ERR only on a signal, and KEY_RESIZE after a
+ * resize, which the caller's dialog answers by drawing itself again. */
 int ui_getkey(Ui *u);
 
 /* ui_main.c */
@@ -373,6 +402,10 @@ bool ui_pgn_at_setup(const Ui *u);  /* the game began at the variant's setup */
 /* The player's name the loaded game's tags give side; NULL none. */
 const char *ui_player_tag(const Ui *u, int side);
 int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen);
+/* A path typed at the save and open prompts with a leading "~" or "~NAME"
+ * made the home directory it names; -1 when there is no such home or the
+ * result does not fit. */
+int ui_expand_path(const char *typed, char *out, int len);
 
 /* ui_pgn_origin.c */
 void ui_origin_free(UiOrigin *o);

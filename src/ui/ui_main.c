@@ -359,9 +359,15 @@ int ui_main(const Options *opt)
     init_ui(&u, opt);
     /* A broken config file stops the program before the screen starts, so
      * that the player sees FILE:LINE and what is wrong. */
-    char cfg_err[1200];
+    char cfg_err[4000];
     if (ui_config_load(&u.cfg, cfg_err, sizeof cfg_err)) {
-        fprintf(stderr, "ninjachess: %s (fix or remove the file)\n", cfg_err);
+        /* one error a line, each named as the program's */
+        for (char *l = cfg_err, *nl; l; l = nl) {
+            nl = strchr(l, '\n');
+            if (nl)
+                *nl++ = 0;
+            fprintf(stderr, "ninjachess: %s%s\n", l, nl ? "" : " (fix or remove the file)");
+        }
         return 1;
     }
     if (u.cfg.glyphs == UI_GLYPHS_ASCII)

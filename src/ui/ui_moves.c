@@ -70,7 +70,7 @@ void ui_play_candidates(Ui *u, Move *c, int n)
         }
     }
     char buf[200];
-    ui_describe_move(u, &c[pick], buf, sizeof buf);
+    ui_move_message(u, &c[pick], buf, sizeof buf);
     ui_play(u, &c[pick]);
     ui_msg(u, false, "Played %s", buf);
 }

@@ -1,6 +1,6 @@
 /* The side panel of the game screen: the game's title, setup, rules and
- * Titans, the players, the clocks, whose move it is, the hands, what is
- * under the cursor, the move list (scrollable, clickable: review) and the
+ * Titans, the players, the clocks, whose move it is, what each side took,
+ * the hands, what is under the cursor, the move list (scrollable, clickable: review) and the
  * piece legend.  Every text is wrapped at word boundaries, never cut; what
  * does not fit in the panel's height is left for the next lines to come
  * (the move list scrolls).  Writes only the layout's click geometry. */
@@ -281,6 +281,18 @@ static int draw_panel_status(const Ui *u, int y)
     return y;
 }
 
+/* For each side that took something or leads in material: what it took
+ * and its lead ("White +3: took N B P"); returns the next free row. */
+static int draw_panel_material(const Ui *u, int y)
+{
+    for (int c = 0; c < 2; c++) {
+        char line[200];
+        if (ui_material_line(u, c, line, sizeof line) > 0 || ui_material_lead(u, c) > 0)
+            y = wrap_rows(u, y, A_NORMAL, line, 2);
+    }
+    return y;
+}
+
 /* What is under the cursor, and what the hovered move would do. */
 static int draw_panel_cursor(const Ui *u, int y)
 {
@@ -335,6 +347,8 @@ void ui_draw_panel(Ui *u)
 {
     Layout *l = &u->lay;
     int y = draw_panel_status(u, l->py);
+    if (!u->tutorial)
+        y = draw_panel_material(u, y);
     if (u->v->has_drops) {
         draw_hand(u, y++, NC_WHITE);
         draw_hand(u, y++, NC_BLACK);

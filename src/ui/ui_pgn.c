@@ -13,6 +13,7 @@
 #include "../files/safe_file.h"
 
 #include <errno.h>
+#include <pwd.h>
 #include <fcntl.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -44,6 +45,35 @@ static int write_all(int fd, const char *data, size_t len)
         done += (size_t)w;
     }
     return 0;
+}
+
+int ui_expand_path(const char *typed, char *out, int len)
+{
+    if (typed[0] != '~')
+        return snprintf(out, (size_t)len, "%s", typed) < len ? 0 : -1;
+    /* "~" or "~/..." is $HOME (the password entry without one); "~NAME"
+     * that user's home, as a shell reads it. */
+    const char *rest = strchr(typed, '/');
+    size_t nlen = rest ? (size_t)(rest - typed - 1) : strlen(typed + 1);
+    const char *home = NULL;
+    if (nlen == 0) {
+        home = getenv("HOME");
+        if (!home || !*home) {
+            struct passwd *pw = getpwuid(getuid());
+            home = pw ? pw->pw_dir : NULL;
+        }
+    } else {
+        char name[256];
+        if (nlen >= sizeof name)
+            return -1;
+        memcpy(name, typed + 1, nlen);
+        name[nlen] = 0;
+        struct passwd *pw = getpwnam(name);
+        home = pw ? pw->pw_dir : NULL;
+    }
+    if (!home)
+        return -1;
+    return snprintf(out, (size_t)len, "%s%s", home, rest ? rest : "") < len ? 0 : -1;
 }
 
 /* Through the one safe writer (src/files/safe_file.c): a new temporary
@@ -255,6 +285,7 @@ typedef struct {
     const char *name;
     const char *end;  /* where the game's text ended */
     bool nomem;
+    char warn[800];   /* the first warning: a false '+' or '#' */
 } Loading;
 
 /* Plays one move of the move text on the game being read, or says why it
@@ -264,8 +295,11 @@ static int load_move(void *ctx, const char *mv, int ply, int line, char *err, in
     Loading *ld = ctx;
     Ui *n = ld->n;
     Move m;
-    if (pgn_game_move(&n->g, mv, ld->name, line, ply, &m, err, errlen))
+    char w[600];
+    if (pgn_game_move(&n->g, mv, ld->name, line, ply, &m, w, sizeof w, err, errlen))
         return -1;
+    if (w[0] && !ld->warn[0])
+        snprintf(ld->warn, sizeof ld->warn, "%s", w);
     ui_play(n, &m);
     return 0;
 }
@@ -391,7 +425,7 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
         ui_clock_configure(&n, base, inc);
     else if (u->clock.base > 0)
         ui_clock_configure(&n, u->clock.base, u->clock.inc);
-    Loading ld = {&n, name, NULL, tl.nomem};
+    Loading ld = {&n, name, NULL, tl.nomem, ""};
     PgnReader r = {load_move, load_comment, load_end, load_nag};
     int rc = pgn_read_moves(s, line, name, &r, &ld, err, errlen);
     if (rc == 0 && (ld.nomem || ui_origin_set_moves(&n.origin, n.g.moves, n.g.nply) ||
@@ -405,6 +439,8 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
     }
     recorded_end(&n, &t);
     adopt_game(u, &n, &t);
+    if (ld.warn[0])
+        ui_msg(u, true, "Warning: %s", ld.warn);
     return 0;
 }
 

@@ -1,9 +1,10 @@
 /* The start screen: variant, setup, optional rules, Titans, players and
  * level, each item a line of one menu so that it works with keys or mouse.
- * Every variant shows the same items under the same keys (1-9, q);
- * left/right and +/- change the current item's value either way.  The
+ * Every variant shows the same items under the same keys (1-9, q); the
+ * key of a value (players, level) selects its item, and left/right and
+ * +/- change the current item's value either way.  The
  * optional rules and the Titans are checklists that stay open until done;
- * typed Titan names are checked at once.  Enter on the first line starts
+ * typed Titan names are checked at once and added to the ticked ones.  Enter on the first line starts
  * Titan Chess, human against the computer.  q and Esc quit (or go back
  * to the game in progress).  It pops with the choice; starting the game is
  * for the screen below. */
@@ -204,17 +205,49 @@ static void open_tutorial(Ui *u)
         screen_push(SCR_TUTORIAL, NULL, 0);
 }
 
+/* The program's own variants lead the list; the rest follow by name. */
+static const char *const seed_variants[] = {"titan-chess", "stealth-ninja", "flying-warmachines"};
+
+static bool is_seed(const char *name)
+{
+    for (size_t s = 0; s < sizeof seed_variants / sizeof seed_variants[0]; s++)
+        if (!strcmp(name, seed_variants[s]))
+            return true;
+    return false;
+}
+
+/* The variants in the picker's order: order[i] is the index in st.vars
+ * of the i-th item. */
+static int picker_order(int *order)
+{
+    int n = 0;
+    for (size_t s = 0; s < sizeof seed_variants / sizeof seed_variants[0]; s++)
+        for (int i = 0; i < st.nv; i++)
+            if (!strcmp(st.vars[i].name, seed_variants[s]))
+                order[n++] = i;
+    for (int i = 0; i < st.nv; i++)
+        if (!is_seed(st.vars[i].name))
+            order[n++] = i;
+    return n;
+}
+
 static void choose_variant(Ui *u)
 {
     char vl[UI_MAX_VARIANTS][200];
     const char *vitems[UI_MAX_VARIANTS];
-    for (int i = 0; i < st.nv; i++) {
-        snprintf(vl[i], sizeof vl[i], "%s - %s", st.vars[i].title, st.vars[i].desc);
+    int order[UI_MAX_VARIANTS], n = picker_order(order);
+    for (int i = 0; i < n; i++) {
+        snprintf(vl[i], sizeof vl[i], "%s - %s", st.vars[order[i]].title, st.vars[order[i]].desc);
         vitems[i] = vl[i];
     }
-    int c = ui_menu(u, "Variant", vitems, st.nv);
-    if (c >= 0 && c != st.cur) {
-        st.cur = c;
+    if (n > UI_MENU_MAX) {
+        snprintf(st.note, sizeof st.note, "%d variants found; the picker lists the first %d (--variant takes any)",
+                 n, UI_MENU_MAX);
+        n = UI_MENU_MAX;
+    }
+    int c = ui_menu_typed(u, "Variant (a letter jumps to it)", vitems, n, true);
+    if (c >= 0 && order[c] != st.cur) {
+        st.cur = order[c];
         st.opts[0] = st.tit[0] = st.set[0] = 0;
     }
 }
@@ -274,11 +307,12 @@ static void titan_candidates(const VariantInfo *vi, char *buf, size_t len)
             n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", vi->type_name[t]);
 }
 
-/* Typed Titan names, checked at once against the variant. */
+/* Typed Titan names, checked at once against the variant; they are added
+ * to the types already ticked. */
 static void type_titans(Ui *u, char *list, size_t len)
 {
     const VariantInfo *vi = &st.vars[st.cur];
-    char buf[160] = "", err[300], names[700];
+    char buf[160] = "", err[300], names[700], all[400];
     if (!ui_prompt(u, "Titan types (names or letters, comma-separated): ", buf, sizeof buf))
         return;
     DataErrors errs;
@@ -286,7 +320,8 @@ static void type_titans(Ui *u, char *list, size_t len)
     Variant *v = variant_load(u->data_dir, vi->name, &errs);
     if (!v)
         return;
-    if (variant_set_titans(v, buf, err, sizeof err)) {
+    snprintf(all, sizeof all, "%s%s%s", list, list[0] && buf[0] ? "," : "", buf);
+    if (variant_set_titans(v, all, err, sizeof err)) {
         titan_candidates(vi, names, sizeof names);
         snprintf(st.note, sizeof st.note, "%.250s. Valid: %.300s", err, names);
     } else {
@@ -445,6 +480,14 @@ static void start_key(Ui *u, void *self, int k)
     if (pick == MENU_OPEN)
         return;
     snprintf(st.note, sizeof st.note, "New game");
+    /* The key of a value (players, level) only selects its item: a digit
+     * pressed to get there must not change it on the way. */
+    int a = pick >= 0 ? st.act[pick] : -1;
+    if (k >= '1' && k <= '9' && (a == A_WHITE || a == A_BLACK || a == A_LEVEL)) {
+        st.menu.cur = pick;
+        snprintf(st.note, sizeof st.note, "Left/right or +/- change it; Enter too");
+        return;
+    }
     if (pick == MENU_CANCEL) {
         /* Back to the game in progress, or out of the program. */
         screen_pop(NULL);

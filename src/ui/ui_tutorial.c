@@ -7,6 +7,7 @@
 #include "ui_lesson.h"
 
 #include <curses.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Puts a new board into the sandbox; castling rights and en passant are
@@ -34,17 +35,32 @@ static void set_side(Ui *t, int side)
     sandbox_set(t, &p);
 }
 
+/* The pieces with their whole descriptions; the menu wraps them at word
+ * boundaries, so none is cut. */
 static int catalogue(Ui *t, const char *title)
 {
-    char lines[NC_MAX_TYPES][160];
+    char *lines[NC_MAX_TYPES];
     const char *items[NC_MAX_TYPES];
+    int n = 0;
     for (int i = 0; i < t->v->ntypes; i++) {
         const PieceType *pt = &t->v->types[i];
-        snprintf(lines[i], sizeof lines[i], "%c %s%s - %.100s", pt->letter, pt->title, pt->titan ? " (Titan)" : "",
-                 pt->description ? pt->description : "");
+        const char *d = pt->description ? pt->description : "";
+        size_t len = strlen(pt->title) + strlen(d) + 32;
+        lines[i] = malloc(len);
+        if (!lines[i])
+            break;
+        snprintf(lines[i], len, "%c %s%s - %s", pt->letter, pt->title, pt->titan ? " (Titan)" : "", d);
         items[i] = lines[i];
+        n++;
     }
-    return ui_menu(t, title, items, t->v->ntypes);
+    int pick = -1;
+    if (n == t->v->ntypes)
+        pick = ui_menu(t, title, items, n);
+    else
+        ui_msg(t, true, "Out of memory for the list of pieces");
+    for (int i = 0; i < n; i++)
+        free(lines[i]);
+    return pick;
 }
 
 static int centre_square(const Ui *t)
@@ -359,14 +375,15 @@ static void tutorial_draw(Ui *u, void *self)
     ui_draw(t);
     ui_lesson_draw(t, &lessons);
     /* The key line names the lesson keys too, unless a long message runs
-     * over it (ui_board.c). */
+     * over it (ui_board.c); it fits in 79 columns, the width of the
+     * smallest terminal. */
     int rows, cols;
     getmaxyx(stdscr, rows, cols);
     (void)rows;
     if (!t->lay.too_small && (int)strlen(t->msg) < cols - 1) {
         const char *hint = lessons.cur >= 0
-            ? "arrows Enter select/move  n/b next/previous lesson  r again  L lessons  c catalogue  q back"
-            : "arrows Enter select/move  L lessons  c catalogue  e examples  p place  x remove  q back";
+            ? "arrows Enter move  n next  b previous  r again  L lessons  c pieces  q back"
+            : "arrows Enter move  L lessons  c pieces  e examples  p place  x remove  q back";
         move(t->lay.hint_y, 0);
         clrtoeol();
         attrset(t->colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);

@@ -5,6 +5,7 @@
  * key reading, which keeps the last mouse event read. */
 #include "ui_internal.h"
 
+#include <ctype.h>
 #include <curses.h>
 #include <string.h>
 
@@ -39,12 +40,11 @@ bool ui_mouse_event(MEVENT *ev)
 
 int ui_getkey(Ui *u)
 {
+    (void)u;
+    /* A resize is handed back: only the dialog knows how to draw itself
+     * again over the screen (redrawing the screen alone hid it). */
     for (;;) {
         int k = ui_getch();
-        if (k == KEY_RESIZE) {
-            ui_draw(u);
-            continue;
-        }
         if (k != ERR || ui_signal_caught)
             return k;
     }
@@ -146,6 +146,19 @@ void ui_menu_draw(UiMenu *m)
         attrset(A_NORMAL);
         row += m->item_h[i];
     }
+    /* Items out of sight are signalled on the frame, so that a long list
+     * does not look complete. */
+    int last = m->n < UI_MENU_MAX ? m->n - 1 : UI_MENU_MAX - 1;
+    if (last >= 0 && m->item_y[last] < 0 && w > 16) {
+        attrset(A_BOLD);
+        mvprintw(y + used - 1 < rows ? y + used - 1 : rows - 1, x + w - 14, " more below ");
+        attrset(A_NORMAL);
+    }
+    if (first > 0 && w > 30) {
+        attrset(A_BOLD);
+        mvprintw(y, x + w - 14, " more above ");
+        attrset(A_NORMAL);
+    }
     if (m->cur < UI_MENU_MAX && m->item_y[m->cur] >= 0)
         move(m->item_y[m->cur], x + 1);
     refresh();
@@ -174,6 +187,19 @@ int ui_menu_key(UiMenu *m, int k)
         m->cur = (m->cur + n - 1) % n;
     else if (k == KEY_DOWN || k == 'j' || k == '\t')
         m->cur = (m->cur + 1) % n;
+    else if (k == KEY_HOME)
+        m->cur = 0;
+    else if (k == KEY_END)
+        m->cur = n - 1;
+    else if (k == KEY_NPAGE || k == KEY_PPAGE) {
+        /* A page: as many items as were last shown (at least one). */
+        int shown = 0;
+        for (int i = 0; i < n && i < UI_MENU_MAX; i++)
+            shown += m->item_y[i] >= 0;
+        shown = shown > 1 ? shown - 1 : 1;
+        m->cur += k == KEY_NPAGE ? shown : -shown;
+        m->cur = m->cur < 0 ? 0 : m->cur >= n ? n - 1 : m->cur;
+    }
     else if (k == '\n' || k == '\r' || k == KEY_ENTER || k == ' ')
         return m->cur;
     else if (k == 27 || (k == 'q' && !(m->keys && strchr(m->keys, 'q'))))
@@ -188,13 +214,38 @@ int ui_menu_key(UiMenu *m, int k)
 
 int ui_menu(Ui *u, const char *title, const char *const *items, int n)
 {
+    return ui_menu_typed(u, title, items, n, false);
+}
+
+/* The next item after the current one whose text starts with letter c
+ * (either case); the current one when none does. */
+static int item_starting(const UiMenu *m, int c)
+{
+    for (int d = 1; d <= m->n; d++) {
+        int i = (m->cur + d) % m->n;
+        if (tolower((unsigned char)m->items[i][0]) == tolower(c))
+            return i;
+    }
+    return m->cur;
+}
+
+int ui_menu_typed(Ui *u, const char *title, const char *const *items, int n, bool type_ahead)
+{
     UiMenu m = {.title = title, .items = items, .n = n};
+    for (int i = 0; i < UI_MENU_MAX; i++)
+        m.item_y[i] = -1;
     for (;;) {
         ui_draw(u);
         ui_menu_draw(&m);
         int k = ui_getkey(u);
         if (k == ERR)
             return MENU_CANCEL;
+        /* Letters jump, but j, k and q keep moving and closing (their
+         * capitals jump). */
+        if (type_ahead && k < 127 && isalpha(k) && !strchr("jkq", k)) {
+            m.cur = item_starting(&m, k);
+            continue;
+        }
         int r = ui_menu_key(&m, k);
         if (r != MENU_OPEN)
             return r;
@@ -284,7 +335,7 @@ static const char *const help_keys[] = {
     "  ~  lands after taking pieces on the way",
     "  After a move: * where a piece was removed, ^ where a pushed Titan went",
     "  !  the hint's move",
-    "  Keys, colours, glyphs, level: ~/.config/ninjachess/config (see the man page)",
+    NULL, /* the config file's line: its path as this run reads it (ui_help) */
     "  [X]  a Titan: pushed instead of captured",
     "  Upper case or bold: White.  Lower case: Black.",
 };
@@ -293,10 +344,14 @@ void ui_help(Ui *u)
 {
     /* Keys first, then one line per piece of the variant. */
     const char *lines[128];
-    char pieces[NC_MAX_TYPES][128];
+    char pieces[NC_MAX_TYPES][128], path[600], config[700];
+    if (ui_config_path(path, sizeof path))
+        snprintf(config, sizeof config, "  No config file: neither XDG_CONFIG_HOME nor HOME is set");
+    else
+        snprintf(config, sizeof config, "  Keys, colours, glyphs, level, bell: %s (see the man page)", path);
     int n = 0;
     for (size_t i = 0; i < sizeof help_keys / sizeof help_keys[0]; i++)
-        lines[n++] = help_keys[i];
+        lines[n++] = help_keys[i] ? help_keys[i] : config;
     lines[n++] = "";
     lines[n++] = "Pieces of this variant";
     for (int t = 0; t < u->v->ntypes && n < 128; t++) {
