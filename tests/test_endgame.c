@@ -237,7 +237,7 @@ static void cross_check(const char *variant, const char *letters)
         assert_true(type >= 0);
         for (int colour = 0; colour < 2; colour++) {
             EgMoveTab mt;
-            assert_int_equal(egm_build(&mt, v, geo.sq_of, geo.n, type, colour), 0);
+            assert_int_equal(egm_build(&mt, v, geo.sq_of, geo.n, type, colour, NULL), 0);
             int checked = 0;
             for (int trial = 0; trial < 3000; trial++) {
                 EgBoard b = {.n = 2 + rnd(3)};
@@ -284,6 +284,46 @@ static void test_move_tables(void **state)
     cross_check("titan-chess", "FUWL");
     cross_check("stealth-ninja", "SG");
     cross_check("flying-warmachines", "MEHZ");
+}
+
+/* Counts the build's questions and says stop at the given one. */
+typedef struct {
+    int asked, stop_at;
+} StopCounter;
+
+static bool stop_counter(void *ctx)
+{
+    StopCounter *c = ctx;
+    return ++c->asked < c->stop_at;
+}
+
+/* A move-table build asks once per square of the piece, in both of its
+ * passes, and ends with nothing allocated when told to stop (the
+ * sanitizer run catches a leak). */
+static void test_move_tables_stop(void **state)
+{
+    (void)state;
+    Variant *v = test_variant("titan-chess");
+    EgTable geo;
+    EgMaterial none = {.npieces = 0};
+    eg_table_init(&geo, v, &none);
+    int queen = nc_type_of_letter(v, 'Q');
+    StopCounter all = {0, 1 << 30};
+    EgmGoOn go = {stop_counter, &all};
+    EgMoveTab mt;
+    assert_int_equal(egm_build(&mt, v, geo.sq_of, geo.n, queen, 0, &go), 0);
+    assert_int_equal(all.asked, 2 * geo.n);
+    egm_free(&mt);
+    int stops[] = {1, geo.n, geo.n + 1, 2 * geo.n};
+    for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+        StopCounter c = {0, stops[i]};
+        go.ctx = &c;
+        assert_int_equal(egm_build(&mt, v, geo.sq_of, geo.n, queen, 0, &go), EGM_STOPPED);
+        assert_int_equal(c.asked, stops[i]);
+        assert_null(mt.mv_base);
+        assert_null(mt.at_r1);
+    }
+    variant_free(v);
 }
 
 /* The verdicts of some pieces of the big boards, each checked against
@@ -582,6 +622,7 @@ int main(void)
         cmocka_unit_test(test_tables_agree_with_moves),
         cmocka_unit_test(test_doctored_table_caught),
         cmocka_unit_test(test_move_tables),
+        cmocka_unit_test(test_move_tables_stop),
         cmocka_unit_test(test_big_board_verdicts),
         cmocka_unit_test(test_chess_one_piece),
         cmocka_unit_test(test_chess_bishops),

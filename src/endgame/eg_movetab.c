@@ -52,11 +52,19 @@ static bool removes(Position *p, MoveList *ml, int from, int x, bool *elsewhere)
     return r;
 }
 
-static void build_moves(EgMoveTab *mt, Position *p, MoveList *ml, const int16_t *idx)
+/* Asked once per square of the piece: a table of a big board takes seconds. */
+static bool go_on(const EgmGoOn *go)
+{
+    return !go || !go->fn || go->fn(go->ctx);
+}
+
+static bool build_moves(EgMoveTab *mt, Position *p, MoveList *ml, const int16_t *idx, const EgmGoOn *go)
 {
     int n = mt->n, code = nc_code(mt->type, mt->colour);
     int blk[2] = {blocker_code(mt->v, mt->colour), blocker_code(mt->v, !mt->colour)};
     for (int f = 0; f < n; f++) {
+        if (!go_on(go))
+            return false;
         int fs = mt->sq_of[f];
         pos_clear(p, mt->v);
         p->side = mt->colour;
@@ -82,13 +90,16 @@ static void build_moves(EgMoveTab *mt, Position *p, MoveList *ml, const int16_t 
             }
         }
     }
+    return true;
 }
 
-static void build_removals(EgMoveTab *mt, Position *p, MoveList *ml)
+static bool build_removals(EgMoveTab *mt, Position *p, MoveList *ml, const EgmGoOn *go)
 {
     int n = mt->n, code = nc_code(mt->type, mt->colour);
     int blk[2] = {blocker_code(mt->v, mt->colour), blocker_code(mt->v, !mt->colour)};
     for (int f = 0; f < n; f++) {
+        if (!go_on(go))
+            return false;
         int fs = mt->sq_of[f];
         for (int x = 0; x < n; x++) {
             if (x == f)
@@ -116,6 +127,7 @@ static void build_removals(EgMoveTab *mt, Position *p, MoveList *ml)
             }
         }
     }
+    return true;
 }
 
 /* rev[t]: every f with a quiet move to t on the empty board or beside one piece. */
@@ -166,7 +178,8 @@ static int build_reverse(EgMoveTab *mt)
     return 0;
 }
 
-int egm_build(EgMoveTab *mt, const Variant *v, const uint16_t *sq_of, int n, int type, int colour)
+int egm_build(EgMoveTab *mt, const Variant *v, const uint16_t *sq_of, int n, int type, int colour,
+              const EgmGoOn *go)
 {
     memset(mt, 0, sizeof *mt);
     mt->v = v;
@@ -190,9 +203,10 @@ int egm_build(EgMoveTab *mt, const Variant *v, const uint16_t *sq_of, int n, int
             idx[s] = -1;
         for (int i = 0; i < n; i++)
             idx[sq_of[i]] = (int16_t)i;
-        build_moves(mt, p, ml, idx);
-        build_removals(mt, p, ml);
-        rc = build_reverse(mt);
+        if (!build_moves(mt, p, ml, idx, go) || !build_removals(mt, p, ml, go))
+            rc = EGM_STOPPED;
+        else
+            rc = build_reverse(mt);
     }
     free(p);
     free(ml);

@@ -45,9 +45,19 @@ typedef struct {
     bool removes_elsewhere;  /* some removal does not land on the removed piece */
 } EgMoveTab;
 
-/* Builds the tables of one type and colour; returns 0, or -1 when memory
- * runs out. */
-int egm_build(EgMoveTab *mt, const Variant *v, const uint16_t *sq_of, int n, int type, int colour);
+/* Asked now and then during a build; false stops it. */
+typedef struct {
+    bool (*fn)(void *ctx);
+    void *ctx;
+} EgmGoOn;
+
+#define EGM_STOPPED (-2)
+
+/* Builds the tables of one type and colour; returns 0, -1 when memory
+ * runs out, or EGM_STOPPED when go (NULL: never asked) said stop; on
+ * failure nothing is left allocated. */
+int egm_build(EgMoveTab *mt, const Variant *v, const uint16_t *sq_of, int n, int type, int colour,
+              const EgmGoOn *go);
 void egm_free(EgMoveTab *mt);
 
 /* The answers for boards where two or more pieces matter. */

@@ -273,6 +273,19 @@ static int retrograde(Solver *s, char *err, int errlen)
     return 0;
 }
 
+/* The move tables' question to the progress; the fraction is that of the
+ * piece whose table is being built. */
+typedef struct {
+    Solver *s;
+    double fraction;
+} TabProgress;
+
+static bool tabs_go_on(void *ctx)
+{
+    TabProgress *tp = ctx;
+    return tell(tp->s, "move tables", tp->fraction, -1);
+}
+
 static int make_tabs(Solver *s, char *err, int errlen)
 {
     EgTable *t = s->t;
@@ -286,9 +299,12 @@ static int make_tabs(Solver *s, char *err, int errlen)
                 s->of[i] = s->of[j];
         if (s->of[i])
             continue;
-        if (!tell(s, "move tables", (double)i / s->np, -1))
+        TabProgress tp = {s, (double)i / s->np};
+        EgmGoOn go = {tabs_go_on, &tp};
+        int rc = egm_build(&s->tabs[i], t->v, t->sq_of, t->n, types[i], colours[i], &go);
+        if (rc == EGM_STOPPED)
             return EG_SOLVE_STOPPED;
-        if (egm_build(&s->tabs[i], t->v, t->sq_of, t->n, types[i], colours[i])) {
+        if (rc) {
             snprintf(err, (size_t)errlen, "%s: out of memory for the move tables", t->mat.name);
             return -1;
         }
