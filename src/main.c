@@ -2,20 +2,8 @@
  * to one front end (queries, bench, XBoard, UCI, self-play, match) or the game
  * screen; it does no work of its own but setting how a file-size limit
  * is met. */
-#include "frontend/bench.h"
-#include "frontend/book.h"
-#include "frontend/common.h"
-#include "frontend/datagen.h"
-#include "frontend/datagen_file.h"
-#include "frontend/lessons.h"
-#include "frontend/endgame_query.h"
-#include "frontend/eval_tables_query.h"
-#include "frontend/eval_terms_query.h"
-#include "frontend/match.h"
-#include "frontend/query.h"
-#include "frontend/selfplay.h"
-#include "frontend/uci.h"
-#include "frontend/xboard.h"
+#include "frontend/frontend.h"
+#include "match/match.h"
 #include "session.h"
 #include "ui/ui.h"
 

@@ -5,8 +5,8 @@
  * uses them. */
 #include "options.h"
 
-#include "datafile.h"
-#include "gameclock.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
 #include "search/search.h"
 
 #include <getopt.h>

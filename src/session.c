@@ -1,11 +1,9 @@
 /* Building the variant and the game that the command-line options ask for. */
 #include "session.h"
 
-#include "datafile.h"
-#include "moveinput.h"
-#include "pgn.h"
-#include "pgn_game.h"
-#include "quote.h"
+#include "datafile/datafile.h"
+#include "notation/notation.h"
+#include "text/quote.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,9 +4,9 @@
 #ifndef NC_SESSION_H
 #define NC_SESSION_H
 
-#include "game.h"
+#include "rules/rules.h"
 #include "options.h"
-#include "pgn.h"
+#include "notation/notation.h"
 
 /* Loads opt->variant (or `name` when not NULL) with the setup, optional
  * rules and Titans the options ask for.  Returns NULL after printing the

@@ -17,11 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "variant.h"
-#include "position.h"
-#include "movegen.h"
-#include "movetext.h"
-#include "datafile.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
+#include "datafile/datafile.h"
 
 #define TXT 160
 

@@ -6,9 +6,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "datafile.h"
-#include "movegen.h"
-#include "position.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,14 +9,14 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "datafile.h"
+#include "datafile/datafile.h"
 #include "endgame/eg_movetab.h"
 #include "endgame/eg_solve.h"
 #include "endgame/eg_store.h"
-#include "game.h"
-#include "movegen.h"
+#include "rules/rules.h"
 #include "search/search.h"
 #include "test_variant.h"
+#include "notation/notation.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,10 +11,11 @@
 #include <cmocka.h>
 
 #include "endgame/eg_store.h"
-#include "game.h"
+#include "rules/rules.h"
 #include "search/eval.h"
 #include "search/search.h"
 #include "test_variant.h"
+#include "notation/notation.h"
 
 #include <stdio.h>
 #include <stdlib.h>

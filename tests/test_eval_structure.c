@@ -13,9 +13,10 @@
 
 #include "test_variant.h"
 
-#include "position.h"
+#include "rules/rules.h"
 #include "search/eval.h"
 #include "search/eval_terms.h"
+#include "notation/notation.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -12,11 +12,11 @@
 #include "test_mirror.h"
 #include "test_variant.h"
 
-#include "datafile.h"
-#include "movegen.h"
-#include "position.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
 #include "search/eval.h"
 #include "search/eval_terms.h"
+#include "notation/notation.h"
 
 #include <stdio.h>
 #include <stdlib.h>

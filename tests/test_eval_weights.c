@@ -10,11 +10,11 @@
 
 #include "test_variant.h"
 
-#include "datafile.h"
-#include "movegen.h"
-#include "position.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
 #include "search/eval.h"
 #include "search/eval_terms.h"
+#include "notation/notation.h"
 
 #include <math.h>
 #include <stdio.h>

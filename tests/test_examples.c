@@ -3,6 +3,7 @@
  * Every expected list was derived by hand from the texts and rulings,
  * not from the engine. */
 #include "examples_util.h"
+#include "notation/notation.h"
 
 #define TITAN_PROMOS(from, to) \
     from "-" to "=B " from "-" to "=F " from "-" to "=L " from "-" to "=N " \

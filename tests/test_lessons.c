@@ -16,9 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lesson.h"
-#include "movegen.h"
-#include "movetext.h"
+#include "lesson/lesson.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 #include "ui/ui_lesson.h"
 
 static LessonSet shipped;

@@ -9,7 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "frontend/match_stats.h"
+#include "match/match_stats.h"
 
 #include <math.h>
 

@@ -3,7 +3,7 @@
 #ifndef NC_TEST_MIRROR_H
 #define NC_TEST_MIRROR_H
 
-#include "position.h"
+#include "rules/rules.h"
 
 /* The colour-mirrored twin of p: ranks mirrored, colours, side to move,
  * hands, castling rights and en-passant squares swapped. */

@@ -9,8 +9,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "datafile.h"
-#include "movegen.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 
 #include <stdio.h>
 #include <string.h>

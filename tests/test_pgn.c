@@ -13,8 +13,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "pgn.h"
-#include "pgn_tags.h"
+#include "notation/notation.h"
 #include "ui/ui_internal.h"
 
 #include <stdlib.h>

@@ -7,10 +7,10 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "datafile.h"
-#include "game.h"
-#include "movegen.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
 #include "test_variant.h"
+#include "notation/notation.h"
 
 #include <stdio.h>
 #include <string.h>

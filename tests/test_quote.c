@@ -6,7 +6,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "quote.h"
+#include "notation/notation.h"
+#include "text/quote.h"
 
 #include <string.h>
 

@@ -8,11 +8,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "datafile.h"
-#include "movegen.h"
-#include "moveinput.h"
-#include "movetext.h"
-#include "san.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 #include "test_variant.h"
 
 #include <stdio.h>

@@ -7,10 +7,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "datafile.h"
-#include "game.h"
-#include "movegen.h"
-#include "movetext.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 #include "search/eval.h"
 #include "search/search.h"
 #include "search/timeman.h"

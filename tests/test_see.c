@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "movegen.h"
-#include "movetext.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 #include "search/see.h"
 #include "test_variant.h"
 

@@ -35,7 +35,7 @@ run() { # runs ninjachess, storing stdout, stderr and status
 printf '# a comment\n4k3/8/8/8/3N4/8/8/4K3 w - - 0 1\n\n4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1\n' >"$tmp/pos.txt"
 run --data-dir "$data" --variant chess-no-castling --eval-terms "$tmp/pos.txt"
 check "eval-terms positions status" 0 "$status"
-check "eval-terms one weight line each" "$(grep -c '^ *X(' "$root/src/eval_weights.h")" "$(grep -c '^weight ' "$tmp/out")"
+check "eval-terms one weight line each" "$(grep -c '^ *X(' "$root/src/rules/eval_weights.h")" "$(grep -c '^weight ' "$tmp/out")"
 check "eval-terms default side to move" "weight side-to-move 10 -200 200" "$(grep 'side-to-move' "$tmp/out")"
 # kings and a pawn each, mirrored, Black to move: only the side to move
 # (bare kings would be a draw, 0)

@@ -14,6 +14,7 @@
 #include "ui/ui_screen.h"
 #include "ui/ui_start.h"
 #include "ui/ui_tutorial.h"
+#include "notation/notation.h"
 
 #include <curses.h>
 #include <errno.h>

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "datafile.h"
+#include "datafile/datafile.h"
 
 static inline Variant *test_variant(const char *name)
 {

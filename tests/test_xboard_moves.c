@@ -11,10 +11,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "datafile.h"
-#include "frontend/xboard_variant.h"
-#include "game.h"
-#include "movegen.h"
+#include "datafile/datafile.h"
+#include "notation/notation.h"
+#include "rules/rules.h"
 #include "test_variant.h"
 
 #include <dirent.h>

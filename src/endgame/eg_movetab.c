@@ -4,7 +4,7 @@
  * No I/O. */
 #include "eg_movetab.h"
 
-#include "../movegen.h"
+#include "rules/rules.h"
 
 #include <stdlib.h>
 #include <string.h>

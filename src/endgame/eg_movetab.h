@@ -8,7 +8,7 @@
 #ifndef NC_EG_MOVETAB_H
 #define NC_EG_MOVETAB_H
 
-#include "../position.h"
+#include "rules/rules.h"
 
 #include <stdbool.h>
 #include <stddef.h>

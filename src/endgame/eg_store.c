@@ -8,7 +8,7 @@
 
 #include "eg_solve.h"
 
-#include "../files/safe_file.h"
+#include "files/safe_file.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -2,7 +2,7 @@
  * table (probes, the best move, counts).  No I/O. */
 #include "eg_table.h"
 
-#include "../movegen.h"
+#include "rules/rules.h"
 
 #include <assert.h>
 #include <ctype.h>

@@ -6,7 +6,7 @@
 #ifndef NC_EG_TABLE_H
 #define NC_EG_TABLE_H
 
-#include "../position.h"
+#include "rules/rules.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -5,7 +5,7 @@
  * file someone else put there is refused, never followed. */
 #include "safe_file.h"
 
-#include "../quote.h"
+#include "text/quote.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -4,10 +4,9 @@
 #include "bench.h"
 #include "common.h"
 
-#include "clock.h"
-#include "datafile.h"
-#include "movegen.h"
-#include "movetext.h"
+#include "rules/rules.h"
+#include "datafile/datafile.h"
+#include "notation/notation.h"
 
 #include <stdio.h>
 

@@ -2,8 +2,8 @@
  * random moves.  Holds no state and reads no input. */
 #include "common.h"
 
-#include "movegen.h"
-#include "movetext.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,7 +4,7 @@
 #ifndef NC_FRONTEND_COMMON_H
 #define NC_FRONTEND_COMMON_H
 
-#include "game.h"
+#include "rules/rules.h"
 #include "options.h"
 #include "search/search.h"
 

@@ -6,8 +6,9 @@
  * (endgame/eg_store.h). */
 #include "endgame_query.h"
 
-#include "../endgame/eg_store.h"
-#include "../session.h"
+#include "endgame/endgame.h"
+#include "session.h"
+#include "notation/notation.h"
 
 #include <stdio.h>
 #include <string.h>

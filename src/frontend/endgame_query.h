@@ -3,7 +3,7 @@
 #ifndef NC_ENDGAME_QUERY_H
 #define NC_ENDGAME_QUERY_H
 
-#include "../options.h"
+#include "options.h"
 
 /* Exit status 0, or 1 after an error line on stderr. */
 int endgame_query_main(const Options *o);

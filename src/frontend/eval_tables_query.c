@@ -5,8 +5,8 @@
  * output, appended to a weights file, changes nothing. */
 #include "eval_tables_query.h"
 
-#include "../search/eval_terms.h"
-#include "eval_learned.h"
+#include "search/search.h"
+#include "rules/rules.h"
 #include "session.h"
 
 #include <stdio.h>

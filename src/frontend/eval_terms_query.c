@@ -5,14 +5,12 @@
  * opening's length, the result).  One probe per variant in a row. */
 #include "eval_terms_query.h"
 
-#include "../search/eval_terms.h"
-#include "datafile.h"
-#include "movegen.h"
-#include "moveinput.h"
-#include "pgn.h"
-#include "pgn_game.h"
-#include "quote.h"
+#include "search/search.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 #include "session.h"
+#include "text/quote.h"
 
 #include <ctype.h>
 #include <stdio.h>

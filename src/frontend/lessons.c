@@ -3,7 +3,7 @@
  * cleanly, and prints one FILE:LINE: message a problem on stdout. */
 #include "lessons.h"
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,9 +4,9 @@
 #include "query.h"
 #include "common.h"
 
-#include "datafile.h"
-#include "movegen.h"
-#include "movetext.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 #include "session.h"
 
 #include <stdio.h>

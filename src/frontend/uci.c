@@ -7,12 +7,12 @@
 #include "common.h"
 #include "line_in.h"
 #include "uci_move.h"
-#include "xboard_variant.h"
+#include "notation/notation.h"
 
-#include "datafile.h"
-#include "quote.h"
-#include "search/timeman.h"
+#include "datafile/datafile.h"
+#include "search/search.h"
 #include "session.h"
+#include "text/quote.h"
 
 #include <errno.h>
 #include <poll.h>

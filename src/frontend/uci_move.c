@@ -2,7 +2,7 @@
  * rank number moved by the difference between the variant's first rank
  * label and XBoard's; nothing else changes. */
 #include "uci_move.h"
-#include "xboard_variant.h"
+#include "notation/notation.h"
 
 #include <ctype.h>
 #include <stdio.h>

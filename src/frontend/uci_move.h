@@ -6,7 +6,7 @@
 #ifndef NC_FRONTEND_UCI_MOVE_H
 #define NC_FRONTEND_UCI_MOVE_H
 
-#include "position.h"
+#include "rules/rules.h"
 
 #include <stddef.h>
 

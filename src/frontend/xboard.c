@@ -6,13 +6,13 @@
 #include "xboard.h"
 #include "common.h"
 #include "line_in.h"
-#include "xboard_variant.h"
+#include "notation/notation.h"
 
-#include "datafile.h"
-#include "movegen.h"
-#include "search/timeman.h"
-#include "quote.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
+#include "search/search.h"
 #include "session.h"
+#include "text/quote.h"
 
 #include <ctype.h>
 #include <math.h>

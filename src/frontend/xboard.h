@@ -6,7 +6,7 @@
 #define NC_FRONTEND_XBOARD_H
 
 #include "options.h"
-#include "position.h"
+#include "rules/rules.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -4,7 +4,7 @@
 #ifndef NC_SEARCH_DEFS_H
 #define NC_SEARCH_DEFS_H
 
-#include "../movegen.h"
+#include "rules/rules.h"
 
 #define MAX_PLY 128
 #define INF 32000

@@ -42,7 +42,8 @@
  * its weight for tuning. */
 #include "eval.h"
 
-#include "../movegen.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,8 +3,7 @@
 #ifndef NC_EVAL_H
 #define NC_EVAL_H
 
-#include "../movegen.h"
-#include "../position.h"
+#include "rules/rules.h"
 #include "eval_draw.h"
 
 typedef struct {

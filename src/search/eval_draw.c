@@ -35,8 +35,8 @@
  * changes squares) and empty hands for the side ahead. */
 #include "eval_draw.h"
 
-#include "../endgame/eg_store.h"
-#include "../movegen.h"
+#include "endgame/endgame.h"
+#include "rules/rules.h"
 
 #include <stdlib.h>
 #include <string.h>

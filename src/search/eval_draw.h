@@ -6,7 +6,7 @@
 #ifndef NC_EVAL_DRAW_H
 #define NC_EVAL_DRAW_H
 
-#include "../position.h"
+#include "rules/rules.h"
 
 struct EgStore;
 

@@ -4,7 +4,7 @@
 #ifndef NC_EVAL_TERMS_H
 #define NC_EVAL_TERMS_H
 
-#include "../position.h"
+#include "rules/rules.h"
 
 #define EVAL_TERMS_MAX 48
 

@@ -58,11 +58,9 @@
  * SearchLimits.flags switches the table or all of the pruning off (the
  * quiescence search's delta pruning and skipped captures included). */
 #include "search.h"
-#include "../clock.h"
-#include "../endgame/eg_store.h"
+#include "rules/rules.h"
+#include "endgame/endgame.h"
 
-#include "../endrules.h"
-#include "../movegen.h"
 #include "eval.h"
 #include "ordering.h"
 #include "params.h"

@@ -13,7 +13,7 @@
 #ifndef NC_SEARCH_H
 #define NC_SEARCH_H
 
-#include "../game.h"
+#include "rules/rules.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -104,5 +104,10 @@ bool search_poll(Search *s, SearchInfo *out);
 void search_stop(Search *s);
 /* Waits for the running search to finish (after search_stop if needed). */
 void search_wait(Search *s, SearchInfo *out);
+
+/* The evaluation's terms, for the queries that show them, and the time
+ * budget the front ends give a search. */
+#include "eval_terms.h"
+#include "timeman.h"
 
 #endif

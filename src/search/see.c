@@ -5,7 +5,7 @@
  * behind the ones that moved join in as they would in play. */
 #include "see.h"
 
-#include "../movegen.h"
+#include "rules/rules.h"
 
 /* The longest exchange followed; beyond it the side to move stops. */
 #define SEE_MAX_STEPS 32

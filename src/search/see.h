@@ -5,7 +5,7 @@
 #ifndef NC_SEE_H
 #define NC_SEE_H
 
-#include "../position.h"
+#include "rules/rules.h"
 
 /* What a royal piece counts as in an exchange: more than any material, so
  * that a royal piece never takes back where it could be taken itself. */

@@ -3,7 +3,7 @@
 #ifndef NC_UI_H
 #define NC_UI_H
 
-#include "../options.h"
+#include "options.h"
 
 /* Runs the game screen until the player quits; returns the exit status. */
 int ui_main(const Options *opt);

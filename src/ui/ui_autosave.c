@@ -7,8 +7,9 @@
  * games/ first).  Nothing is drawn here; failures go to the Ui's message. */
 #include "ui_internal.h"
 
-#include "../files/safe_file.h"
-#include "../quote.h"
+#include "files/safe_file.h"
+#include "notation/notation.h"
+#include "text/quote.h"
 
 #include <dirent.h>
 #include <errno.h>

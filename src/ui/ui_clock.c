@@ -3,8 +3,8 @@
  * the clocks' line in the panel.  The arithmetic is gameclock.c's. */
 #include "ui_internal.h"
 
-#include "../clock.h"
-#include "../search/timeman.h"
+#include "rules/rules.h"
+#include "search/search.h"
 
 #include <curses.h>
 #include <string.h>

@@ -6,7 +6,7 @@
  * silently ignored would look like a bug of the screen. */
 #include "ui_internal.h"
 
-#include "../files/safe_file.h"
+#include "files/safe_file.h"
 
 #include <ctype.h>
 #include <errno.h>

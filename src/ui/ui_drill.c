@@ -7,8 +7,8 @@
  * in one store for the program's life (one terminal, one drill). */
 #include "ui_drill.h"
 
-#include "../datafile.h"
-#include "../endgame/eg_store.h"
+#include "datafile/datafile.h"
+#include "endgame/endgame.h"
 
 #include <curses.h>
 #include <string.h>

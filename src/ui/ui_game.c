@@ -3,8 +3,8 @@
  * No curses here and no keys: screens change the game through these calls. */
 #include "ui_internal.h"
 
-#include "../datafile.h"
-#include "../san.h"
+#include "datafile/datafile.h"
+#include "notation/notation.h"
 
 #include <assert.h>
 #include <stdarg.h>

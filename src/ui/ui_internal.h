@@ -18,13 +18,10 @@
 #ifndef NC_UI_INTERNAL_H
 #define NC_UI_INTERNAL_H
 
-#include "../game.h"
-#include "../gameclock.h"
-#include "../movegen.h"
-#include "../moveinput.h"
-#include "../movetext.h"
-#include "../options.h"
-#include "../search/search.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
+#include "options.h"
+#include "search/search.h"
 
 #include <curses.h>
 #include <signal.h>

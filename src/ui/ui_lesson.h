@@ -5,7 +5,7 @@
 #define NC_UI_LESSON_H
 
 #include "ui_internal.h"
-#include "../lesson.h"
+#include "lesson/lesson.h"
 
 /* Progress of each lesson, by its id: seen, solved (an exercise answered
  * without being shown the answer). */

@@ -5,12 +5,10 @@
  * here, and a failed load leaves the game as it was.  Where the game in
  * progress is kept is ui_autosave.c's. */
 #include "ui_internal.h"
-#include "../pgn.h"
-#include "../pgn_game.h"
-#include "../pgn_tags.h"
+#include "notation/notation.h"
 
-#include "../quote.h"
-#include "../files/safe_file.h"
+#include "files/safe_file.h"
+#include "text/quote.h"
 
 #include <errno.h>
 #include <pwd.h>

@@ -11,8 +11,8 @@
  * ui_pgn.c's. */
 #include "ui_internal.h"
 
-#include "../pgn.h"
-#include "../quote.h"
+#include "notation/notation.h"
+#include "text/quote.h"
 
 #include <errno.h>
 #include <limits.h>

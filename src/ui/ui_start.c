@@ -10,7 +10,7 @@
  * for the screen below. */
 #include "ui_start.h"
 
-#include "../datafile.h"
+#include "datafile/datafile.h"
 
 #include <curses.h>
 #include <stdarg.h>

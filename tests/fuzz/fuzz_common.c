@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "datafile.h"
+#include "datafile/datafile.h"
 
 /* Fixed order: the selector byte of the seeds in corpus/ depends on it, so
  * new variants go at the end. */

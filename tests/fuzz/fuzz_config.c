@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "datafile.h"
-#include "eval_weights.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
 #include "ui/ui_internal.h"
 
 static void check_config(const char *text)

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "datafile.h"
-#include "movegen.h"
-#include "position.h"
+#include "datafile/datafile.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

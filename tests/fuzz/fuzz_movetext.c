@@ -11,9 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
-#include "movetext.h"
-#include "position.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 
 /* Positions where the marks of the move text occur; the variant is given
  * by name so the table does not depend on the selector order. */

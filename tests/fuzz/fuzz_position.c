@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
-#include "position.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 
 /* pos_to_fen needs at least 512 bytes; a 16x16 board with full hands fits. */
 #define FEN_MAX 1024

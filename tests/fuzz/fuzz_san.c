@@ -7,10 +7,8 @@
  * the same move. */
 #include "fuzz.h"
 
-#include "movegen.h"
-#include "moveinput.h"
-#include "position.h"
-#include "san.h"
+#include "rules/rules.h"
+#include "notation/notation.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "frontend/xboard.h"
-#include "frontend/xboard_variant.h"
-#include "movegen.h"
+#include "notation/notation.h"
+#include "rules/rules.h"
 #include "options.h"
 
 static const char preamble[] = "xboard\nprotover 2\nst 0.01\nsd 2\n";
