@@ -95,6 +95,55 @@ static void mate_in_three_chess(void **state)
     assert_int_equal(sc, MATE_IN(3));
 }
 
+/* MultiPV: with three lines asked, the mate comes first with its mate
+ * score, the lines start with three different legal moves, best first;
+ * the search's best move and score are line 1's.  With fewer legal moves
+ * than lines, one line per move. */
+static void multipv_lines(void **state)
+{
+    (void)state;
+    Variant *v = test_variant("chess");
+    Game g;
+    game_from(&g, v, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    Search *s = search_new(8);
+    assert_non_null(s);
+    SearchInfo in;
+    search_run(s, &g, &(SearchLimits){.depth = 5, .level = 10, .lines = 3}, &in);
+    assert_int_equal(in.nlines, 3);
+    char buf[64];
+    move_to_text(&g.pos, &in.lines[0].pv[0], buf, sizeof buf);
+    assert_string_equal(buf, "a1-a8");
+    assert_int_equal(in.lines[0].score, MATE_IN(1));
+    assert_true(move_equal(&in.best, &in.lines[0].pv[0]));
+    assert_int_equal(in.score, in.lines[0].score);
+    for (int k = 0; k < 3; k++) {
+        assert_true(in.lines[k].npv >= 1);
+        assert_true(is_legal_move(&g.pos, &in.lines[k].pv[0]));
+        for (int j = 0; j < k; j++)
+            assert_false(move_equal(&in.lines[j].pv[0], &in.lines[k].pv[0]));
+        if (k)
+            assert_true(in.lines[k].score <= in.lines[k - 1].score);
+    }
+    assert_true(in.lines[1].score < MATE_IN(1) - 100); /* no second mate in one */
+    game_free(&g);
+
+    /* two legal moves (Ka7, Kb8), four lines asked */
+    game_from(&g, v, "k7/8/2K5/8/8/8/8/7R b - - 0 1");
+    search_run(s, &g, &(SearchLimits){.depth = 4, .level = 10, .lines = 4}, &in);
+    assert_int_equal(in.nlines, 2);
+    assert_false(move_equal(&in.lines[0].pv[0], &in.lines[1].pv[0]));
+    game_free(&g);
+
+    /* one line unless asked */
+    game_from(&g, v, NULL);
+    search_run(s, &g, &(SearchLimits){.depth = 4, .level = 10}, &in);
+    assert_int_equal(in.nlines, 1);
+    assert_true(move_equal(&in.best, &in.lines[0].pv[0]));
+    game_free(&g);
+    search_free(s);
+    variant_free(v);
+}
+
 /* The bomber flies over the knight on c11 and lands on c12: the king on h12
  * is then removable by a fly-over along rank 12, and cannot escape. */
 static void mate_by_flyover_titan(void **state)
@@ -720,6 +769,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mate_in_one_chess),
+        cmocka_unit_test(multipv_lines),
         cmocka_unit_test(mate_in_two_chess),
         cmocka_unit_test(mate_in_three_chess),
         cmocka_unit_test(mate_by_flyover_titan),

@@ -83,7 +83,7 @@ for v in chess capablanca titan-chess crazyhouse amazon nocastle; do
 done
 # Fairy-Stockfish's names where ours differ, never both.
 case "$opts " in *" var amazon-chess "* | *" var chess-no-castling "*) check "UCI names only" yes "$opts" ;; esac
-check "MultiPV option" "option name MultiPV type spin default 1 min 1 max 1" "$(grep '^option name MultiPV' "$tmp/out")"
+check "MultiPV option" "option name MultiPV type spin default 1 min 1 max 8" "$(grep '^option name MultiPV' "$tmp/out")"
 check "Threads option" 1 "$(grep -c '^option name Threads type spin default 1 min 1 max 64$' "$tmp/out")"
 check "id name" 1 "$(grep -c '^id name ninjachess' "$tmp/out")"
 send "isready"
@@ -191,11 +191,32 @@ bad() { # command, what the info string must contain
     expect '^readyok$' 5
     check "bad input: $1" 1 "$(head -n "$seen" "$tmp/out" | tail -n 2 | grep -c "^info string .*$2")"
 }
+# (chess) MultiPV 3: at each depth three info lines, multipv 1 to 3, starting with
+# three different legal moves, scores best first; then back to one line.
+send "setoption name MultiPV value 3"
+send "position startpos"
+send "go depth 5"
+expect '^bestmove ' 30
+best=${got#bestmove }
+d5=$(head -n "$seen" "$tmp/out" | grep '^info depth 5 .* multipv ')
+check "MultiPV 3: three lines at depth 5" "1 2 3" "$(echo "$d5" | sed 's/.* multipv \([0-9]*\) .*/\1/' | tr '\n' ' ' | sed 's/ $//')"
+firsts=$(echo "$d5" | sed 's/.* pv \([^ ]*\).*/\1/')
+check "MultiPV 3: three different first moves" 3 "$(echo "$firsts" | sort -u | wc -l)"
+for m in $firsts; do check "MultiPV 3: $m legal" yes "$(legal chess "" "$m")"; done
+check "MultiPV 3: bestmove is line 1's" "$best" "$(echo "$firsts" | head -n 1)"
+scores=$(echo "$d5" | sed 's/.* score cp \(-\{0,1\}[0-9]*\) .*/\1/')
+check "MultiPV 3: scores best first" "$scores" "$(echo "$scores" | sort -rn)"
+send "setoption name MultiPV value 1"
+before=$seen
+send "go depth 3"
+expect '^bestmove ' 30
+check "MultiPV 1: no multipv field" 0 "$(head -n "$seen" "$tmp/out" | tail -n +"$((before + 1))" | grep -c ' multipv ')"
+
 bad "position startpos moves e2e4 e7e4" "move 2 'e7e4' is not legal"
 bad "position fen 9/9/9 w - - 0 1" "bad position text"
 bad "position sideways" "position needs 'startpos' or 'fen'"
 bad "setoption name Hash value lots" "Hash must be 1 to"
-bad "setoption name MultiPV value 3" "MultiPV must be 1"
+bad "setoption name MultiPV value 9" "MultiPV must be 1 to 8"
 bad "setoption name UCI_Variant value no-such-chess" "unknown UCI_Variant"
 bad "setoption name Colour value red" "unknown option 'Colour'"
 bad "frobnicate" "unknown command 'frobnicate'"

@@ -35,6 +35,7 @@ typedef struct {
     Search *s;
     int hash_mb;
     int threads;
+    int lines; /* MultiPV: lines a search reports (1: one) */
     char **names; /* the shipped variants (UCI_Variant's values) */
     int nnames;
     Variant *v;
@@ -224,7 +225,7 @@ static void cmd_uci(Uci *u)
     say(u, "%s", line);
     say(u, "option name Hash type spin default %d min 1 max %d", FE_HASH_MB, UCI_HASH_MAX);
     say(u, "option name Threads type spin default %d min 1 max %d", u->threads, SEARCH_MAX_THREADS);
-    say(u, "option name MultiPV type spin default 1 min 1 max 1");
+    say(u, "option name MultiPV type spin default 1 min 1 max %d", SEARCH_MAX_LINES);
     say(u, "uciok");
 }
 
@@ -287,8 +288,10 @@ static void cmd_setoption(Uci *u, const char *arg)
         else
             u->threads = (int)k;
     } else if (strcasecmp(name, "MultiPV") == 0) {
-        if (!parse_count(value, 1, 1, &k))
-            say(u, "info string MultiPV must be 1 (the search gives one line), not '%s'", nc_quote(value, q, sizeof q));
+        if (!parse_count(value, 1, SEARCH_MAX_LINES, &k))
+            say(u, "info string MultiPV must be 1 to %d, not '%s'", SEARCH_MAX_LINES, nc_quote(value, q, sizeof q));
+        else
+            u->lines = (int)k;
     } else {
         say(u, "info string unknown option '%s' (value '%s')", nc_quote(name, q, sizeof q), nc_quote(value, q2, sizeof q2));
     }
@@ -350,6 +353,7 @@ static bool go_limits(const Uci *u, const GoArgs *a, SearchLimits *lim)
 {
     memset(lim, 0, sizeof *lim);
     lim->level = u->opt->level;
+    lim->lines = u->lines;
     lim->depth = (int)a->depth;
     lim->nodes = a->nodes;
     int side = u->g.pos.side;
@@ -373,16 +377,25 @@ static bool go_limits(const Uci *u, const GoArgs *a, SearchLimits *lim)
     return false;
 }
 
-/* "info depth .. seldepth .. score cp|mate .. nodes .. nps .. time .. pv ..". */
+/* "info depth .. seldepth .. [multipv K] score cp|mate .. nodes .. nps ..
+ * time .. pv ..": one line, or with MultiPV one for each line, best first. */
 static void uci_info(Uci *u, const SearchInfo *in)
 {
-    char sc[32], pv[4096];
-    fe_format_score(in->score, sc, sizeof sc);
-    fe_format_pv(&u->g.pos, in->pv, in->npv, pv, sizeof pv, uci_move_text);
-    double nps = in->seconds > 0 ? (double)in->nodes / in->seconds : 0.0;
-    say(u, "info depth %d seldepth %d score %s%s nodes %llu nps %.0f time %lld%s%s", in->depth, in->seldepth,
-        strncmp(sc, "mate", 4) ? "cp " : "", sc, (unsigned long long)in->nodes, nps, (long long)(in->seconds * 1000),
-        pv[0] ? " pv " : "", pv);
+    int n = u->lines > 1 && in->nlines > 0 ? in->nlines : 1;
+    for (int k = 0; k < n; k++) {
+        int score = n > 1 ? in->lines[k].score : in->score;
+        const Move *line = n > 1 ? in->lines[k].pv : in->pv;
+        int nline = n > 1 ? in->lines[k].npv : in->npv;
+        char sc[32], pv[4096], multi[32] = "";
+        fe_format_score(score, sc, sizeof sc);
+        fe_format_pv(&u->g.pos, line, nline, pv, sizeof pv, uci_move_text);
+        if (u->lines > 1)
+            snprintf(multi, sizeof multi, " multipv %d", k + 1);
+        double nps = in->seconds > 0 ? (double)in->nodes / in->seconds : 0.0;
+        say(u, "info depth %d seldepth %d%s score %s%s nodes %llu nps %.0f time %lld%s%s", in->depth, in->seldepth,
+            multi, strncmp(sc, "mate", 4) ? "cp " : "", sc, (unsigned long long)in->nodes, nps,
+            (long long)(in->seconds * 1000), pv[0] ? " pv " : "", pv);
+    }
 }
 
 /* Commands during a search: "stop" ends it, "isready" is answered, "quit"
@@ -535,6 +548,7 @@ static int uci_open(Uci *u, const Options *opt, int in_fd, FILE *out)
     u->opt = opt;
     u->hash_mb = FE_HASH_MB;
     u->threads = opt->threads > 0 ? opt->threads : 1;
+    u->lines = 1;
     u->nnames = variant_list(opt->data_dir, &u->names);
     if (u->nnames < 0)
         u->nnames = 0;

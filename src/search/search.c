@@ -170,6 +170,8 @@ struct Search {
     MoveList root;
     int root_score[NC_MAX_MOVES];
     int root_noise[NC_MAX_MOVES];
+    int nlines;                       /* lines asked for (1: no MultiPV) */
+    SearchLine lines[SEARCH_MAX_LINES]; /* of the iteration in progress */
     Move best;
     bool has_best;
     char note[200];       /* SearchInfo.note of this search */
@@ -838,15 +840,17 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     return best;
 }
 
-/* Searches every root move; root moves carry their noise as a fixed offset,
- * searched with the window shifted accordingly so alpha-beta stays exact. */
-static int root_search(Search *s, int depth, int alpha, int beta)
+/* Searches the root moves from index first on (the moves before it are the
+ * lines already found in this iteration); root moves carry their noise as a
+ * fixed offset, searched with the window shifted accordingly so alpha-beta
+ * stays exact.  The best of them moves to index first. */
+static int root_search(Search *s, int depth, int alpha, int beta, int first)
 {
     Position *p = &s->pos;
     bool incheck = in_check(p);
     int best = -INF, best_i = -1;
     s->pvlen[0] = 0;
-    for (int i = 0; i < s->root.n; i++) {
+    for (int i = first; i < s->root.n; i++) {
         Move m = s->root.m[i];
         int off = s->root_noise[i];
         history_set_path(&s->hist, 0, mover_code(p, &m), m.to);
@@ -858,7 +862,7 @@ static int root_search(Search *s, int depth, int alpha, int beta)
         int a = alpha - off, b = beta - off;
         int score;
         (void)incheck;
-        if (i == 0) {
+        if (i == first) {
             score = -pvs(s, newdepth, -b, -a, 1, gives_check, true, true) + off;
         } else {
             score = -pvs(s, newdepth, -a - 1, -a, 1, gives_check, false, true) + off;
@@ -875,8 +879,10 @@ static int root_search(Search *s, int depth, int alpha, int beta)
             if (score > alpha) {
                 alpha = score;
                 best_i = i;
-                s->best = m;
-                s->has_best = true;
+                if (first == 0) {
+                    s->best = m;
+                    s->has_best = true;
+                }
                 s->pv[0][0] = m;
                 int n = s->pvlen[1];
                 for (int j = 1; j < n; j++)
@@ -887,16 +893,53 @@ static int root_search(Search *s, int depth, int alpha, int beta)
             }
         }
     }
-    if (best_i > 0) {
+    if (best_i > first) {
         /* the new best goes first next time; the rest keep their order */
         Move bm = s->root.m[best_i];
         int bn = s->root_noise[best_i];
-        memmove(&s->root.m[1], &s->root.m[0], sizeof(Move) * (size_t)best_i);
-        memmove(&s->root_noise[1], &s->root_noise[0], sizeof(int) * (size_t)best_i);
-        s->root.m[0] = bm;
-        s->root_noise[0] = bn;
+        size_t k = (size_t)(best_i - first);
+        memmove(&s->root.m[first + 1], &s->root.m[first], sizeof(Move) * k);
+        memmove(&s->root_noise[first + 1], &s->root_noise[first], sizeof(int) * k);
+        s->root.m[first] = bm;
+        s->root_noise[first] = bn;
     }
     return best;
+}
+
+/* Orders the iteration's lines best first (a later line may score above an
+ * earlier one: each search fills the table for the next), the root moves
+ * with them, and makes the first the search's best; returns its score. */
+static int sort_lines(Search *s)
+{
+    int n = s->nlines < s->root.n ? s->nlines : s->root.n;
+    for (int i = 1; i < n; i++) {
+        SearchLine l = s->lines[i];
+        Move m = s->root.m[i];
+        int noise = s->root_noise[i], j = i;
+        for (; j > 0 && s->lines[j - 1].score < l.score; j--) {
+            s->lines[j] = s->lines[j - 1];
+            s->root.m[j] = s->root.m[j - 1];
+            s->root_noise[j] = s->root_noise[j - 1];
+        }
+        s->lines[j] = l;
+        s->root.m[j] = m;
+        s->root_noise[j] = noise;
+    }
+    s->best = s->root.m[0];
+    return s->lines[0].score;
+}
+
+/* Keeps the line just searched as line k of this iteration. */
+static void keep_line(Search *s, int k, int score)
+{
+    SearchLine *l = &s->lines[k];
+    l->score = score;
+    l->npv = s->pvlen[0] < SEARCH_MAX_PV ? s->pvlen[0] : SEARCH_MAX_PV;
+    memcpy(l->pv, s->pv[0], sizeof(Move) * (size_t)l->npv);
+    if (l->npv == 0) {
+        l->pv[0] = s->root.m[k];
+        l->npv = 1;
+    }
 }
 
 static void publish(Search *s, int depth, int score, bool done)
@@ -909,6 +952,19 @@ static void publish(Search *s, int depth, int score, bool done)
         int n = s->pvlen[0] < SEARCH_MAX_PV ? s->pvlen[0] : SEARCH_MAX_PV;
         memcpy(in->pv, s->pv[0], sizeof(Move) * (size_t)n);
         in->npv = n;
+        if (s->nlines > 1) {
+            /* line 0 is the one searched first; its pv was overwritten by the others */
+            in->nlines = s->nlines < s->root.n ? s->nlines : s->root.n;
+            memcpy(in->lines, s->lines, sizeof(SearchLine) * (size_t)in->nlines);
+            memcpy(in->pv, s->lines[0].pv, sizeof(Move) * (size_t)s->lines[0].npv);
+            in->npv = s->lines[0].npv;
+            in->score = s->lines[0].score;
+        } else {
+            in->nlines = 1;
+            in->lines[0].score = score;
+            in->lines[0].npv = n;
+            memcpy(in->lines[0].pv, in->pv, sizeof(Move) * (size_t)n);
+        }
     }
     in->seldepth = s->seldepth;
     in->nodes = all_nodes(s);
@@ -960,6 +1016,7 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
     s->soft = s->hard * (s->par.time_soft_pct / 100.0);
     s->target = lim->target_seconds > 0 && s->hard > 0 ? lim->target_seconds * share : 0;
     s->noise = ls->noise;
+    s->nlines = lim->lines < 1 ? 1 : lim->lines > SEARCH_MAX_LINES ? SEARCH_MAX_LINES : lim->lines;
     s->use_tt = !(lim->flags & SEARCH_NO_TT);
     s->prune = !(lim->flags & SEARCH_NO_PRUNING);
     s->no_table_builds = (lim->flags & SEARCH_NO_TABLE_BUILDS) != 0;
@@ -1097,20 +1154,29 @@ static void deepen(Search *s)
             int win = sp->aspiration_window;
             for (;;) {
                 int a = prev - win, b = prev + win;
-                score = root_search(s, depth, a, b);
+                score = root_search(s, depth, a, b, 0);
                 if (s->stopped || (score > a && score < b))
                     break;
                 win *= sp->aspiration_growth;
                 if (win > sp->aspiration_max) {
-                    score = root_search(s, depth, -INF, INF);
+                    score = root_search(s, depth, -INF, INF, 0);
                     break;
                 }
             }
         } else {
-            score = root_search(s, depth, -INF, INF);
+            score = root_search(s, depth, -INF, INF, 0);
         }
         if (s->stopped)
             break;
+        /* MultiPV: each further line is the best of the moves left, with
+         * an open window (its score must be exact, not a bound) */
+        keep_line(s, 0, score);
+        for (int k = 1; k < s->nlines && k < s->root.n && !s->stopped; k++)
+            keep_line(s, k, root_search(s, depth, -INF, INF, k));
+        if (s->stopped)
+            break;
+        if (s->nlines > 1)
+            score = sort_lines(s);
         double soft = s->target > 0 ? flexible_soft_limit(s, &ts, depth, prev, score) : s->soft;
         prev = score;
         publish(s, depth, score, false);

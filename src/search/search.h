@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #define SEARCH_MAX_PV 64
+#define SEARCH_MAX_LINES 8
 #define SEARCH_MATE 30000 /* scores above SEARCH_MATE - 1000 are mates */
 
 typedef struct {
@@ -33,6 +34,11 @@ typedef struct {
      * keeps changing or the score falls, sooner while both hold; seconds
      * stays the hard limit. */
     double target_seconds;
+    /* Lines to find (MultiPV): the best this many root moves each get a
+     * score and a line of their own, each iteration (0 or 1: one, the
+     * usual search; at most SEARCH_MAX_LINES).  More lines cost time: each
+     * is a search of the root moves the lines before it left. */
+    int lines;
 } SearchLimits;
 
 /* Switches for tests that compare the search with a plainer one of itself:
@@ -44,6 +50,13 @@ typedef struct {
 /* Never builds an endgame table (only those already cached count): for
  * harnesses whose runs must stay short and write nothing. */
 #define SEARCH_NO_TABLE_BUILDS 4u
+
+/* One line of a MultiPV search: a root move's score and line. */
+typedef struct {
+    int score;          /* centipawns from the side to move's view */
+    int npv;
+    Move pv[SEARCH_MAX_PV];
+} SearchLine;
 
 typedef struct {
     int depth;          /* completed iteration */
@@ -59,6 +72,11 @@ typedef struct {
     /* Something the player should know, for the front end to show (empty:
      * nothing): a cached endgame table found wrong and rebuilt. */
     char note[200];
+    /* The lines of the last completed iteration, best first (nlines up to
+     * SearchLimits.lines and the number of legal moves; lines[0] is score
+     * and pv above).  0 before the first iteration completes. */
+    int nlines;
+    SearchLine lines[SEARCH_MAX_LINES];
 } SearchInfo;
 
 typedef struct Search Search;
