@@ -26,6 +26,8 @@ int main(int argc, char **argv)
         return lessons_check_main(&opt);
     if (opt.endgame)
         return endgame_query_main(&opt);
+    if (opt.analyse)
+        return analyse_main(&opt);
     if (opt.eval_terms)
         return eval_terms_main(&opt);
     if (opt.eval_tables)

@@ -75,6 +75,8 @@ static const OptionSpec option_table[] = {
     {"status", ARG_FLAG, FIELD(status), 0, 0, NULL, SEC_QUERY, "print whether the game has ended, and how"},
     {"endgame", ARG_TEXT, FIELD(endgame), 0, 0, "MATERIAL", SEC_QUERY,
      "solve king and pieces against a bare king (KR, KBN; K* or K** for all); last line 'longest mate N'"},
+    {"analyse", ARG_TEXT, FIELD(analyse), 0, 0, "FILE", SEC_QUERY,
+     "score every move of FILE's game, mark mistakes with the better line; annotated PGN on stdout"},
     {"eval-terms", ARG_TEXT, FIELD(eval_terms), 0, 0, "FILE", SEC_QUERY,
      "the evaluation of each position of FILE's games (or position texts; - for stdin) split by weight"},
     {"eval-tables", ARG_FLAG, FIELD(eval_tables), 0, 0, NULL, SEC_QUERY,
@@ -364,6 +366,8 @@ static int check_combinations(const Options *o)
     char why[200];
     if (o->time && gameclock_parse(o->time, &base, &inc, why, sizeof why))
         return fail("--time: %s", why);
+    if (o->analyse && (o->load || o->fen || o->nplay))
+        return fail("--analyse takes its game from FILE; leave out %s", o->load ? "--load" : o->fen ? "--fen" : "--play");
     if (o->load && o->fen)
         return fail("--load and --fen exclude each other: the file says where its game begins");
     if (o->load && (o->setup || o->options || o->titans))

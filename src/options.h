@@ -21,6 +21,7 @@ typedef struct {
     bool search_param_list;     /* --search-param-list */
     const char *check_variant;
     const char *eval_terms;     /* --eval-terms FILE; NULL: not asked */
+    const char *analyse;        /* --analyse FILE; NULL: not asked */
     bool eval_tables;           /* --eval-tables */
     bool check_lessons;         /* --check-lessons [FILE...] */
     const char *lesson_files[NC_MAX_LESSON_FILES];

@@ -27,6 +27,7 @@ LAYERS = [
     ("session.", 3, "command line"),
     ("search/", 2, "search"),
     ("endgame/", 2, "endgame tables"),
+    ("analysis/", 2, "analysis"),
     ("lesson/", 2, "lessons"),
     ("datafile/", 1, "data files"),
     ("notation/", 1, "notation"),
@@ -44,6 +45,7 @@ PUBLIC = {
     "lesson/": "lesson/lesson.h",
     "search/": "search/search.h",
     "endgame/": "endgame/endgame.h",
+    "analysis/": "analysis/analysis.h",
     "match/": "match/match.h",
     "frontend/": "frontend/frontend.h",
     "files/": "files/safe_file.h",
@@ -59,7 +61,7 @@ LONG_EXEMPT = {("search/search.c", "pvs")}
 # Parts of the tree that do no input or output: the search (its front ends
 # print), and the rules core but for the data-file reader.  Writing to
 # stderr is allowed in the core for a failed internal assertion.
-NO_IO = [("search/", False), ("rules/", True), ("notation/position_text.", True),
+NO_IO = [("search/", False), ("analysis/", False), ("rules/", True), ("notation/position_text.", True),
          ("notation/movetext.", True), ("notation/san.", False), ("notation/moveinput.", False),
          # the endgame solver computes; its store (eg_store.c) reads and writes the cache
          ("endgame/eg_table", False), ("endgame/eg_movetab", False), ("endgame/eg_solve", False)]

@@ -1,11 +1,12 @@
 /* The command-line front ends, the one header the program and the match
  * tools include for them: our own protocols (XBoard, UCI), the queries
- * (--perft, --eval-terms, --eval-tables, --endgame, --lessons), --bench,
+ * (--perft, --analyse, --eval-terms, --eval-tables, --endgame, --lessons), --bench,
  * and what they share (score and line text, the search's settings from the
  * command line, the random move picker). */
 #ifndef NC_FRONTEND_H
 #define NC_FRONTEND_H
 
+#include "analyse_query.h"
 #include "bench.h"
 #include "common.h"
 #include "endgame_query.h"

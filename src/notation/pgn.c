@@ -490,32 +490,68 @@ static void put_nags(FILE *f, const char *nags, int *col)
 int pgn_write_annotated(FILE *f, const Position *start, const Move *moves, int nply, PgnCommentFn nag,
                         PgnCommentFn comment, void *ctx, const char *result_token)
 {
+    PgnNotes notes = {nag, comment, NULL, ctx};
+    return pgn_write_noted(f, start, moves, nply, &notes, result_token);
+}
+
+/* A move with its number where one is due: before White's, and before
+ * Black's at the start of a line or after a comment or variation. */
+static void put_move(FILE *f, const Position *p, const Move *m, int fullmove, bool number_black, const char *open,
+                     const char *close, int *col)
+{
+    char label[160], tok[220];
+    move_label(p, m, label, sizeof label);
+    if (p->side == NC_WHITE)
+        snprintf(tok, sizeof tok, "%s%d. %s%s", open, fullmove, label, close);
+    else if (number_black)
+        snprintf(tok, sizeof tok, "%s%d... %s%s", open, fullmove, label, close);
+    else
+        snprintf(tok, sizeof tok, "%s%s%s", open, label, close);
+    put_token(f, tok, col);
+}
+
+/* The variation of n moves from p (the position before the move it
+ * replaces), numbered from fullmove. */
+static void put_variation(FILE *f, Position p, const Move *line, int n, int fullmove, int *col)
+{
+    for (int k = 0; k < n; k++) {
+        put_move(f, &p, &line[k], fullmove, k == 0, k == 0 ? "(" : "", k == n - 1 ? ")" : "", col);
+        if (p.side == NC_BLACK)
+            fullmove++;
+        Undo u;
+        make_move(&p, &line[k], &u);
+    }
+}
+
+int pgn_write_noted(FILE *f, const Position *start, const Move *moves, int nply, const PgnNotes *notes,
+                    const char *result_token)
+{
     Position p = *start;
-    int col = 0, first_black = p.side == NC_BLACK;
-    bool number_black = true; /* a Black move gets its number first, and after a comment */
+    int col = 0, fullmove = start->fullmove;
+    bool number_black = true; /* a Black move gets its number first, and after a comment or variation */
     int failed = 0;           /* a comment could not be written (out of memory) */
     char cbuf[1024];
-    const char *before = comment ? comment(ctx, -1, cbuf, sizeof cbuf) : NULL;
+    void *ctx = notes->ctx;
+    const char *before = notes->comment ? notes->comment(ctx, -1, cbuf, sizeof cbuf) : NULL;
     if (before && before[0])
         failed |= put_comment(f, before, &col);
     for (int i = 0; i < nply; i++) {
-        char label[160], tok[200];
-        move_label(&p, &moves[i], label, sizeof label);
-        int num = start->fullmove + (i + first_black) / 2;
-        if ((i + first_black) % 2 == 0)
-            snprintf(tok, sizeof tok, "%d. %s", num, label);
-        else if (number_black)
-            snprintf(tok, sizeof tok, "%d... %s", num, label);
-        else
-            snprintf(tok, sizeof tok, "%s", label);
-        put_token(f, tok, &col);
-        const char *nags = nag ? nag(ctx, i, cbuf, sizeof cbuf) : NULL;
+        put_move(f, &p, &moves[i], fullmove, number_black, "", "", &col);
+        const char *nags = notes->nag ? notes->nag(ctx, i, cbuf, sizeof cbuf) : NULL;
         if (nags && nags[0])
             put_nags(f, nags, &col);
-        const char *c = comment ? comment(ctx, i, cbuf, sizeof cbuf) : NULL;
+        const char *c = notes->comment ? notes->comment(ctx, i, cbuf, sizeof cbuf) : NULL;
         number_black = c && c[0];
         if (number_black)
             failed |= put_comment(f, c, &col);
+        const Move *line = NULL;
+        int nline = notes->variation ? notes->variation(ctx, i, &line) : 0;
+        if (nline > 0 && line) {
+            put_variation(f, p, line, nline, fullmove, &col);
+            number_black = true;
+        }
+        if (p.side == NC_BLACK)
+            fullmove++;
         Undo u;
         make_move(&p, &moves[i], &u);
     }

@@ -85,6 +85,19 @@ int pgn_write_moves(FILE *f, const Position *start, const Move *moves, int nply,
 int pgn_write_annotated(FILE *f, const Position *start, const Move *moves, int nply, PgnCommentFn nag,
                         PgnCommentFn comment, void *ctx, const char *result_token);
 
+/* Everything written beside the moves: NAGs and a comment after each
+ * move (as above), and a variation: the line that could have been played
+ * instead of move i, nline moves from the position before it (0: none),
+ * written in parentheses after the move's comment. */
+typedef int (*PgnVariationFn)(void *ctx, int ply, const Move **line);
+typedef struct {
+    PgnCommentFn nag, comment;
+    PgnVariationFn variation;
+    void *ctx;
+} PgnNotes;
+int pgn_write_noted(FILE *f, const Position *start, const Move *moves, int nply, const PgnNotes *notes,
+                    const char *result_token);
+
 /* Reads a whole file of at most 64 MiB that holds no NUL byte; NULL with
  * the reason in err (cannot open, a directory, too large, binary). */
 char *pgn_read_file(const char *path, size_t *lenp, char *err, int errlen);
