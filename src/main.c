@@ -26,6 +26,10 @@ int main(int argc, char **argv)
         return lessons_check_main(&opt);
     if (opt.endgame)
         return endgame_query_main(&opt);
+    if (opt.find_puzzles)
+        return puzzles_find_main(&opt);
+    if (opt.check_puzzles)
+        return puzzles_check_main(&opt);
     if (opt.analyse)
         return analyse_main(&opt);
     if (opt.eval_terms)

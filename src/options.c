@@ -75,6 +75,10 @@ static const OptionSpec option_table[] = {
     {"status", ARG_FLAG, FIELD(status), 0, 0, NULL, SEC_QUERY, "print whether the game has ended, and how"},
     {"endgame", ARG_TEXT, FIELD(endgame), 0, 0, "MATERIAL", SEC_QUERY,
      "solve king and pieces against a bare king (KR, KBN; K* or K** for all); last line 'longest mate N'"},
+    {"find-puzzles", ARG_TEXT, FIELD(find_puzzles), 0, 0, "FILE", SEC_QUERY,
+     "write the puzzles (one winning move) found in FILE's games to stdout; --nodes: each search (default 100000)"},
+    {"check-puzzles", ARG_FILES, FIELD(check_puzzles), 0, 0, "[FILE...]", SEC_QUERY,
+     "check puzzle files (default: the shipped ones): each solution the only win"},
     {"analyse", ARG_TEXT, FIELD(analyse), 0, 0, "FILE", SEC_QUERY,
      "score every move of FILE's game, mark mistakes with the better line; annotated PGN on stdout"},
     {"eval-terms", ARG_TEXT, FIELD(eval_terms), 0, 0, "FILE", SEC_QUERY,
@@ -202,14 +206,17 @@ static int take_moves(Options *o, int argc, char **argv)
     return 0;
 }
 
-/* --check-lessons: the words after it, up to the next option, are files
- * (as for --play). */
-static int take_files(Options *o, int argc, char **argv)
+/* --check-lessons and --check-puzzles: the words after it, up to the next
+ * option, are files (as for --play). */
+static int take_files(Options *o, const char *name, int argc, char **argv)
 {
+    bool puzzles = strcmp(name, "check-puzzles") == 0;
+    const char **list = puzzles ? o->puzzle_files : o->lesson_files;
+    int *n = puzzles ? &o->npuzzle_files : &o->nlesson_files;
     while (optind < argc && strncmp(argv[optind], "--", 2) != 0) {
-        if (o->nlesson_files >= NC_MAX_LESSON_FILES)
-            return fail("too many files after --check-lessons (at most %d)", NC_MAX_LESSON_FILES);
-        o->lesson_files[o->nlesson_files++] = argv[optind++];
+        if (*n >= NC_MAX_LESSON_FILES)
+            return fail("too many files after --%s (at most %d)", name, NC_MAX_LESSON_FILES);
+        list[(*n)++] = argv[optind++];
     }
     return 0;
 }
@@ -247,7 +254,7 @@ static int take_value(Options *o, const OptionSpec *spec, const char *arg, int a
         return take_moves(o, argc, argv);
     case ARG_FILES:
         *(bool *)field = true;
-        return take_files(o, argc, argv);
+        return take_files(o, spec->name, argc, argv);
     case ARG_ENGINE:
         if (o->nengines == 2)
             return fail("--%s given more than twice (engine A, then engine B)", spec->name);

@@ -26,6 +26,10 @@ typedef struct {
     bool check_lessons;         /* --check-lessons [FILE...] */
     const char *lesson_files[NC_MAX_LESSON_FILES];
     int nlesson_files;          /* 0: every file of DATA_DIR/lessons */
+    bool check_puzzles;         /* --check-puzzles [FILE...] */
+    const char *puzzle_files[NC_MAX_LESSON_FILES];
+    int npuzzle_files;          /* 0: every file of the data path's puzzles/ */
+    const char *find_puzzles;   /* --find-puzzles FILE; NULL: not asked */
     const char *endgame;        /* --endgame MATERIAL; NULL: not asked */
     int perft;                  /* -1: not asked */
     /* game screen */

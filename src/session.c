@@ -88,6 +88,7 @@ Variant *session_tags_variant(const Options *opt, const PgnTags *t, const char *
 typedef struct {
     Game *g;
     const char *file;
+    const char *end; /* where the walk of the moves stopped */
 } Loading;
 
 static int load_move(void *ctx, const char *text, int ply, int line, char *err, int errlen)
@@ -100,6 +101,45 @@ static int load_move(void *ctx, const char *text, int ply, int line, char *err, 
     if (w[0]) /* the move stands; the file's mark was wrong */
         fprintf(stderr, "ninjachess: warning: %s\n", w);
     game_push(ld->g, &m);
+    return 0;
+}
+
+static void load_end(void *ctx, const char *at)
+{
+    ((Loading *)ctx)->end = at;
+}
+
+/* One game from *sp (its tags, then its moves): the variant its tags name
+ * and the game; *sp and *line move past it.  0, or -1 with err and nothing
+ * left to free. */
+static int load_game(const Options *opt, const char *file, const char **sp, int *line, PgnTags *t, Variant **vout,
+                     Game *g, char *err, int errlen)
+{
+    Variant *v = NULL;
+    Position start;
+    if (pgn_read_tags(sp, line, t, file, err, errlen) || !(v = tagged_variant(opt, t, file, err, errlen)))
+        return -1;
+    char e[400];
+    if (t->fen[0] && pos_from_fen(&start, v, t->fen, e, sizeof e)) {
+        snprintf(err, (size_t)errlen, "%s: FEN: %s", file, e);
+        variant_free(v);
+        return -1;
+    }
+    if (!t->fen[0])
+        pos_start(&start, v);
+    game_init(g, &start);
+    Loading ld = {g, file, NULL};
+    PgnReader r = {load_move, NULL, load_end, NULL};
+    if (pgn_read_moves(*sp, *line, file, &r, &ld, err, errlen)) {
+        game_free(g);
+        variant_free(v);
+        return -1;
+    }
+    const char *end = ld.end ? ld.end : *sp + strlen(*sp);
+    for (const char *c = *sp; c < end; c++)
+        *line += *c == '\n';
+    *sp = end;
+    *vout = v;
     return 0;
 }
 
@@ -123,25 +163,10 @@ int session_load_ended(const Options *opt, Variant **vout, Game *g, char *ended,
     int line = 1;
     const char *s = text;
     Variant *v = NULL;
-    Position start;
-    if (pgn_read_tags(&s, &line, &t, file, err, errlen) || !(v = tagged_variant(opt, &t, file, err, errlen)))
-        goto fail;
-    char e[400];
-    if (t.fen[0] && pos_from_fen(&start, v, t.fen, e, sizeof e)) {
-        snprintf(err, (size_t)errlen, "%s: FEN: %s", file, e);
-        goto fail;
-    }
-    if (!t.fen[0])
-        pos_start(&start, v);
-    game_init(g, &start);
-    Loading ld = {g, file};
-    PgnReader r = {load_move, NULL, NULL, NULL};
-    if (pgn_read_moves(s, line, file, &r, &ld, err, errlen)) {
-        game_free(g);
-        goto fail;
-    }
+    int rc = load_game(opt, file, &s, &line, &t, &v, g, err, errlen);
     free(text);
-    text = NULL;
+    if (rc)
+        return -1;
     if (game_status(g) == GS_ONGOING) {
         char how[300];
         int w = pgn_recorded_end(&t, how, sizeof how);
@@ -150,13 +175,50 @@ int session_load_ended(const Options *opt, Variant **vout, Game *g, char *ended,
         else if (w == -1)
             snprintf(ended, (size_t)endedlen, "%s%s", how, strncmp(how, "draw", 4) ? ": a draw" : "");
     }
-    if (play_options(opt, g, ended, err, errlen))
-        goto fail;
+    if (play_options(opt, g, ended, err, errlen)) {
+        variant_free(v);
+        return -1;
+    }
     *vout = v;
     return 0;
-fail:
-    free(text);
-    if (v)
+}
+
+/* Whether text from s holds nothing but white space. */
+static bool only_space(const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+        s++;
+    return !*s;
+}
+
+int session_each_game(const Options *opt, const char *path, SessionGameFn each, void *ctx, char *err, int errlen)
+{
+    char file[600];
+    nc_quote(path, file, sizeof file);
+    size_t len;
+    char *text = pgn_read_file(path, &len, err, errlen);
+    if (!text)
+        return -1;
+    const char *s = text;
+    int line = 1, rc = 0;
+    for (int index = 0; rc == 0 && !only_space(s); index++) {
+        PgnTags t;
+        Variant *v;
+        Game g;
+        const char *before = s;
+        if (load_game(opt, file, &s, &line, &t, &v, &g, err, errlen)) {
+            rc = -1;
+            break;
+        }
+        if (s == before) { /* nothing read: the walk would not move on */
+            snprintf(err, (size_t)errlen, "%s: line %d: no game here", file, line);
+            rc = -1;
+        } else {
+            rc = each(ctx, v, &g, &t, index) ? 1 : 0;
+        }
+        game_free(&g);
         variant_free(v);
-    return -1;
+    }
+    free(text);
+    return rc < 0 ? -1 : 0;
 }

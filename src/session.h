@@ -27,6 +27,14 @@ int session_load(const Options *opt, Variant **vout, Game *g, char *err, int err
  * of opt->play after that end are refused. */
 int session_load_ended(const Options *opt, Variant **vout, Game *g, char *ended, int endedlen, char *err,
                        int errlen);
+/* Every game of a PGN file in turn, each loaded as --load loads one (but
+ * opt->play not played): each gets its variant, its game, its tags and its
+ * index in the file; a non-zero return from each stops the walk.  Returns
+ * 0 (also when each stopped it), or -1 with a one-line message in err when
+ * the file or one of its games does not load. */
+typedef int (*SessionGameFn)(void *ctx, const Variant *v, const Game *g, const PgnTags *t, int index);
+int session_each_game(const Options *opt, const char *path, SessionGameFn each, void *ctx, char *err, int errlen);
+
 /* The variant a game's tags name, as --load takes it (file: the quoted
  * file name for messages).  NULL with a one-line message in err. */
 Variant *session_tags_variant(const Options *opt, const PgnTags *t, const char *file, char *err, int errlen);

@@ -1,6 +1,6 @@
 /* The command-line front ends, the one header the program and the match
  * tools include for them: our own protocols (XBoard, UCI), the queries
- * (--perft, --analyse, --eval-terms, --eval-tables, --endgame, --lessons), --bench,
+ * (--perft, --analyse, --find-puzzles, --check-puzzles, --eval-terms, --eval-tables, --endgame, --lessons), --bench,
  * and what they share (score and line text, the search's settings from the
  * command line, the random move picker). */
 #ifndef NC_FRONTEND_H
@@ -13,6 +13,7 @@
 #include "eval_tables_query.h"
 #include "eval_terms_query.h"
 #include "lessons.h"
+#include "puzzles.h"
 #include "query.h"
 #include "uci.h"
 #include "xboard.h"

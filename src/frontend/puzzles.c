@@ -1,0 +1,231 @@
+/* --find-puzzles and --check-puzzles (puzzles.h). */
+#include "puzzles.h"
+
+#include "puzzle/puzzle.h"
+#include "session.h"
+#include "text/quote.h"
+#include "common.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FIND_NODES 100000      /* a position's first search, unless --nodes */
+#define CONFIRM_FACTOR 4       /* the confirming search's nodes, times the first's */
+#define FIRST_PLY 4            /* the first moves of a game make no puzzles */
+#define MAX_SEEN 65536
+
+/* The finding rule: a win of 3 pawns, every other move 3 pawns worse and
+ * not winning. */
+static PuzzleRule find_rule(const Options *opt)
+{
+    return (PuzzleRule){opt->nodes > 0 ? opt->nodes : FIND_NODES, 300, 300, 300};
+}
+
+/* The checking rule, looser than the finding one, so that a puzzle found
+ * stays one when the search changes a little. */
+static PuzzleRule check_rule(const Options *opt)
+{
+    return (PuzzleRule){opt->nodes > 0 ? opt->nodes : FIND_NODES, 200, 150, 450};
+}
+
+typedef struct {
+    const Options *opt;
+    Search *s;
+    char variant[64];
+    uint64_t *seen;  /* positions already made puzzles of (keys) */
+    int nseen, found, games;
+    PuzzleRule find, confirm;
+} Finder;
+
+static bool seen_before(Finder *f, uint64_t key)
+{
+    for (int i = 0; i < f->nseen; i++)
+        if (f->seen[i] == key)
+            return true;
+    if (f->nseen < MAX_SEEN)
+        f->seen[f->nseen++] = key;
+    return false;
+}
+
+/* A quick search's score of each position of the game, its mover's view. */
+static int quick_score(Finder *f, const Game *g)
+{
+    SearchInfo in;
+    search_run(f->s, g, &(SearchLimits){.nodes = f->find.nodes / 10, .level = 10}, &in);
+    return in.score;
+}
+
+static int find_in_game(void *ctx, const Variant *v, const Game *g, const PgnTags *t, int index)
+{
+    (void)t;
+    Finder *f = ctx;
+    if (!f->variant[0]) {
+        snprintf(f->variant, sizeof f->variant, "%s", v->name);
+        puzzle_write_header(stdout, v);
+    } else if (strcmp(f->variant, v->name)) {
+        fprintf(stderr, "ninjachess: game %d is of %s, not %s: a puzzle file holds one variant; not searched\n",
+                index + 1, v->name, f->variant);
+        return 0;
+    }
+    Position start = g->pos;
+    for (int i = g->nply - 1; i >= 0; i--)
+        unmake_move(&start, &g->moves[i], &g->undos[i]);
+    Game h;
+    game_init(&h, &start);
+    int before[2] = {0, 0}; /* the quick score when each side last moved */
+    int found = 0;
+    for (int ply = 0; ply <= g->nply; ply++) {
+        if (ply >= FIRST_PLY && game_status(&h) == GS_ONGOING) {
+            int side = h.pos.side;
+            int now = quick_score(f, &h);
+            /* new chances only: the side was not already winning */
+            if (now >= f->find.win_cp * 2 / 3 && before[side] < f->find.win_cp && !seen_before(f, h.pos.key)) {
+                Puzzle p;
+                if (puzzle_find(f->s, &h, &f->find, &f->confirm, &p)) {
+                    snprintf(p.source, sizeof p.source, "game %d ply %d", index + 1, ply);
+                    puzzle_write(stdout, &p);
+                    fflush(stdout);
+                    found++;
+                }
+            }
+            before[side] = now;
+        }
+        if (ply < g->nply)
+            game_push(&h, &g->moves[ply]);
+    }
+    game_free(&h);
+    f->found += found;
+    f->games++;
+    fprintf(stderr, "ninjachess: game %d: %d puzzle%s (%d in all)\n", index + 1, found, found == 1 ? "" : "s",
+            f->found);
+    return 0;
+}
+
+int puzzles_find_main(const Options *opt)
+{
+    Finder f = {.opt = opt};
+    f.find = find_rule(opt);
+    f.confirm = f.find;
+    f.confirm.nodes *= CONFIRM_FACTOR;
+    f.s = search_new(FE_HASH_MB);
+    f.seen = malloc(sizeof *f.seen * MAX_SEEN);
+    int rc = 1;
+    char err[1200];
+    if (!f.s || !f.seen)
+        fprintf(stderr, "ninjachess: --find-puzzles: out of memory\n");
+    else if (fe_search_configure(f.s, opt, 1) == 0) {
+        if (session_each_game(opt, opt->find_puzzles, find_in_game, &f, err, sizeof err))
+            fprintf(stderr, "ninjachess: %s\n", err);
+        else
+            rc = 0;
+    }
+    if (rc == 0 && fflush(stdout)) {
+        perror("ninjachess: --find-puzzles: writing the puzzles");
+        rc = 1;
+    }
+    free(f.seen);
+    if (f.s)
+        search_free(f.s);
+    return rc;
+}
+
+/* Every .txt file of the data path's puzzles directories; NULL-terminated. */
+static char **shipped_files(const char *data_path, int *n)
+{
+    char **list = NULL;
+    *n = 0;
+    const char *walk = data_path, *d;
+    int len;
+    while ((d = data_path_next(&walk, &len))) {
+        char dir[1024];
+        if (snprintf(dir, sizeof dir, "%.*s/puzzles", len, d) >= (int)sizeof dir)
+            continue;
+        DIR *dp = opendir(dir);
+        if (!dp)
+            continue;
+        struct dirent *de;
+        while ((de = readdir(dp))) {
+            size_t l = strlen(de->d_name);
+            if (l < 5 || strcmp(de->d_name + l - 4, ".txt"))
+                continue;
+            char **nl = realloc(list, sizeof *nl * (size_t)(*n + 2));
+            if (!nl)
+                break;
+            list = nl;
+            size_t need = strlen(dir) + l + 2;
+            list[*n] = malloc(need);
+            if (!list[*n])
+                break;
+            snprintf(list[*n], need, "%s/%s", dir, de->d_name);
+            list[++*n] = NULL;
+        }
+        closedir(dp);
+    }
+    return list;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int check_file(Search *s, const char *path, const Options *opt, int *npuzzles)
+{
+    DataErrors *e = calloc(1, sizeof *e);
+    if (!e) {
+        printf("%s: out of memory\n", path);
+        return 1;
+    }
+    PuzzleFile pf;
+    int problems = 0;
+    if (puzzle_file_read(path, opt->data_dir, &pf, e)) {
+        data_errors_print(e, stdout);
+        int n = e->n > 0 ? e->n : 1;
+        free(e);
+        return n;
+    }
+    PuzzleRule r = check_rule(opt);
+    for (int i = 0; i < pf.n; i++) {
+        char why[300], q[600];
+        if (puzzle_check(s, &pf.p[i], &r, why, sizeof why)) {
+            printf("%s:%d: %s\n", nc_quote(path, q, sizeof q), pf.p[i].line, why);
+            problems++;
+        }
+    }
+    *npuzzles += pf.n;
+    puzzle_file_free(&pf);
+    free(e);
+    return problems;
+}
+
+int puzzles_check_main(const Options *opt)
+{
+    int nfiles = opt->npuzzle_files;
+    char **files = NULL;
+    if (nfiles == 0) {
+        files = shipped_files(opt->data_dir, &nfiles);
+        if (nfiles == 0) {
+            printf("%s: no puzzles/ directory with puzzle files in the data path\n", opt->data_dir);
+            free(files);
+            return 1;
+        }
+        qsort(files, (size_t)nfiles, sizeof *files, cmp_str);
+    }
+    Search *s = search_new(FE_HASH_MB);
+    if (!s || fe_search_configure(s, opt, 1)) {
+        fprintf(stderr, "ninjachess: --check-puzzles: no search\n");
+        return 1;
+    }
+    int problems = 0, npuzzles = 0;
+    for (int i = 0; i < nfiles; i++)
+        problems += check_file(s, files ? files[i] : opt->puzzle_files[i], opt, &npuzzles);
+    if (!problems)
+        printf("%d puzzle%s in %d file%s: each has one winning move\n", npuzzles, npuzzles == 1 ? "" : "s", nfiles,
+               nfiles == 1 ? "" : "s");
+    for (int i = 0; files && i < nfiles; i++)
+        free(files[i]);
+    free(files);
+    search_free(s);
+    return problems ? 1 : 0;
+}
