@@ -8,6 +8,7 @@
  *   ui_config.c   the config file: colours, glyphs, keys, level, time
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
  *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
+ *   ui_keys.c     every screen's key reading; the quitting signal's flag
  *   ui_pgn.c      saving and loading games (PGN, atomic writes)
  *   ui_clock.c    the clocks: running, loss on time, the computer's time
  *   ui_autosave.c the game's own file in the state directory, its lock,
@@ -361,6 +362,8 @@ int ui_menu_typed(Ui *u, const char *title, const char *const *items, int n, boo
 bool ui_prompt(Ui *u, const char *question, char *buf, int len);
 void ui_help(Ui *u);
 bool ui_confirm(Ui *u, const char *question);
+
+/* ui_keys.c */
 /* getch for every screen: a lone release of button 1 (asked for only so
  * that getch keeps its timeout, ui_main.c) reads as ERR, no key. */
 int ui_getch(void);
@@ -369,8 +372,7 @@ bool ui_mouse_event(MEVENT *ev);
 /* Waits for a key; gives ERR only on a signal, and KEY_RESIZE after a
  * resize, which the caller's dialog answers by drawing itself again. */
 int ui_getkey(Ui *u);
-
-/* ui_main.c */
+/* The quitting signal caught (set by ui_main.c's handler); 0 for none. */
 extern volatile sig_atomic_t ui_signal_caught;
 
 /* ui_clock.c */
