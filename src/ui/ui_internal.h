@@ -9,7 +9,8 @@
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
  *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
  *   ui_keys.c     every screen's key reading; the quitting signal's flag
- *   ui_pgn.c      saving and loading games (PGN, atomic writes)
+ *   ui_pgn.c      saving and loading games (PGN)
+ *   ui_files.c    paths typed at prompts, files replaced atomically
  *   ui_clock.c    the clocks: running, loss on time, the computer's time
  *   ui_autosave.c the game's own file in the state directory, its lock,
  *                 saving after every change, the saved games to resume
@@ -400,6 +401,9 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
 bool ui_pgn_at_setup(const Ui *u);  /* the game began at the variant's setup */
 /* The player's name the loaded game's tags give side; NULL none. */
 const char *ui_player_tag(const Ui *u, int side);
+
+/* ui_files.c */
+/* path's contents replaced by data: all or nothing; -1 with the reason. */
 int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen);
 /* A path typed at the save and open prompts with a leading "~" or "~NAME"
  * made the home directory it names; -1 when there is no such home or the
