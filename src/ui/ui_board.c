@@ -37,6 +37,19 @@ short ui_default_bg256(int bg)
     return bg256_default[bg];
 }
 
+/* The colours the config file gives, else the palette above. */
+short ui_bg256(const Ui *u, int bg)
+{
+    return u->cfg.bg_set[bg] ? u->cfg.bg256[bg] : ui_default_bg256(bg);
+}
+
+short ui_piece256(const Ui *u, int colour)
+{
+    if (u->cfg.piece_set[colour])
+        return u->cfg.piece256[colour];
+    return colour == NC_WHITE ? 231 : 16;
+}
+
 static int pair_of(int bg, int fg)
 {
     return 1 + bg * FG_COUNT + fg;

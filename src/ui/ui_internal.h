@@ -270,6 +270,10 @@ const char *ui_type_name(const Variant *v, int type);
 /* ui_board.c */
 void ui_colours_init(Ui *u);
 short ui_default_bg256(int bg);  /* the built-in palette entry of a background */
+/* The 256-colour palette entry of a square background or a side's pieces:
+ * the config file's, else the built-in one. */
+short ui_bg256(const Ui *u, int bg);
+short ui_piece256(const Ui *u, int colour);
 void ui_layout(Ui *u, int rows, int cols);
 void ui_draw(Ui *u);
 void ui_square_cell(const Ui *u, int sq, int *y, int *x);
@@ -296,9 +300,6 @@ int ui_config_key(const UiConfig *c, int key);
 /* The terminal's bell (its flash when it has none), unless the config
  * turned it off: the computer moved, a clock runs low. */
 void ui_bell(const Ui *u);
-/* The 256-colour palette entry of a square background or a side's pieces. */
-short ui_bg256(const Ui *u, int bg);
-short ui_piece256(const Ui *u, int colour);
 
 /* ui_panel.c */
 void ui_draw_panel(Ui *u);
