@@ -2,6 +2,7 @@
  * (the game, its highlights and the screen settings) and what works on it.
  *   ui_game.c     the game: history, undo/redo, highlights, the computer
  *   ui_board.c    drawing the board; layout; colours
+ *   ui_glyphs.c   the text a piece is drawn as
  *   ui_panel.c    the side panel beside the board
  *   ui_review.c   the panel's move list, and which ply a click names
  *   ui_material.c the pieces each side took, the material balance
@@ -278,10 +279,12 @@ void ui_layout(Ui *u, int rows, int cols);
 void ui_draw(Ui *u);
 void ui_square_cell(const Ui *u, int sq, int *y, int *x);
 int ui_square_at(const Ui *u, int y, int x);
-/* The text drawn for a piece code (UTF-8 glyph or letter). */
-const char *ui_piece_str(const Ui *u, int code, char *buf);
 int ui_square_pair(const Ui *u, int sq);    /* colour pair used for a square */
 void ui_draw_too_small(const Ui *u, int rows, int cols);
+
+/* ui_glyphs.c */
+/* The text drawn for a piece code (UTF-8 glyph or letter; buf holds 2). */
+const char *ui_piece_str(const Ui *u, int code, char *buf);
 
 /* ui_config.c */
 /* Reads the config file if there is one; -1 with "FILE:LINE: reason"
