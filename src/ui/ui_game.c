@@ -1,5 +1,6 @@
 /* The game behind the screen: history with move texts, undo and redo,
- * the selection and its highlights, the end of the game and the computer.
+ * the selection and its highlights, the end of the game, the computer,
+ * and the game's clock told of each move and takeback.
  * No curses here and no keys: screens change the game through these calls. */
 #include "ui_internal.h"
 
@@ -246,6 +247,33 @@ void ui_move_label(const Ui *u, int ply, char *buf, int len)
         snprintf(buf, (size_t)len, "%s", u->text[ply]);
     else
         snprintf(buf, (size_t)len, "%c%s", u->v->types[t].letter, u->text[ply]);
+}
+
+/* ---- the game's clock: each move and takeback, the computer's time ---- */
+
+void ui_clock_moved(Ui *u, int side)
+{
+    gameclock_moved(&u->clock, side, nc_seconds());
+}
+
+void ui_clock_undo(Ui *u)
+{
+    gameclock_undo(&u->clock, nc_seconds());
+}
+
+void ui_clock_limits(const Ui *u, SearchLimits *lim)
+{
+    int side = u->g.pos.side;
+    TimeControl tc;
+    memset(&tc, 0, sizeof tc);
+    tc.time_left = gameclock_left(&u->clock, side, side, nc_seconds());
+    if (tc.time_left < 0)
+        tc.time_left = 0;
+    tc.increment = u->clock.inc;
+    tc.moves_played = u->g.nply / 2;
+    TimeBudget b = timeman_plan(&tc);
+    lim->seconds = b.most;
+    lim->target_seconds = b.target;
 }
 
 /* Keeps the text and the moving piece of the ply about to be pushed. */

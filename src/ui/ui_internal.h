@@ -267,6 +267,11 @@ void ui_computer_move_now(Ui *u);
 bool ui_computer_accepts_draw(Ui *u, int side, int *score);
 bool ui_game_over(const Ui *u);
 const char *ui_type_name(const Variant *v, int type);
+/* The game's clock (its running and the loss on time are ui_clock.c's). */
+void ui_clock_moved(Ui *u, int side);   /* side just moved */
+void ui_clock_undo(Ui *u);              /* a ply was taken back */
+/* The computer's thinking time for this move from its own clock. */
+void ui_clock_limits(const Ui *u, SearchLimits *lim);
 
 /* ui_board.c */
 void ui_colours_init(Ui *u);
@@ -384,14 +389,10 @@ extern volatile sig_atomic_t ui_signal_caught;
 /* The time control of the games to come (and of this one before its first
  * move); base 0 plays without clocks. */
 void ui_clock_configure(Ui *u, double base, double inc);
-void ui_clock_moved(Ui *u, int side);   /* side just moved */
-void ui_clock_undo(Ui *u);              /* a ply was taken back */
 /* Each loop round: runs the clock of the side to move (from the game's
  * first move on), stops it when the game is over, and ends the game when
  * a flag falls. */
 void ui_clock_tick(Ui *u);
-/* The computer's thinking time for this move from its own clock. */
-void ui_clock_limits(const Ui *u, SearchLimits *lim);
 /* Both clocks on panel row y when the game has clocks; the next free row. */
 int ui_clock_draw(const Ui *u, int y);
 
