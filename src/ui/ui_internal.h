@@ -1,6 +1,7 @@
 /* The libraries of the game screen, shared by every screen: the Ui state
  * (the game, its highlights and the screen settings) and what works on it.
  *   ui_game.c     the game: history, undo/redo, highlights, the computer
+ *   ui_game_new.c starting a game: its variant, and the game it replaces
  *   ui_board.c    drawing the board; layout; colours
  *   ui_glyphs.c   the text a piece is drawn as
  *   ui_panel.c    the side panel beside the board
@@ -213,9 +214,13 @@ typedef struct Ui {
     long save_retry;      /* when to try again without a new change */
 } Ui;
 
-/* ui_game.c */
+/* ui_game_new.c */
+/* A new game in u: variant, setup, options and Titans (NULL or "" for
+ * none), from fen when given; 0, or -1 with the reason and u unchanged. */
 int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *setup,
                 const char *options, const char *titans, const char *fen, char *err, int errlen);
+
+/* ui_game.c */
 void ui_game_free(Ui *u);
 /* Faces the human: the board turned when the human plays Black against
  * the computer, the cursor on the human's king (with two humans or two
