@@ -11,7 +11,7 @@
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
  *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
  *   ui_keys.c     every screen's key reading; the quitting signal's flag
- *   ui_pgn.c      saving and loading games (PGN)
+ *   ui_pgn.c      saving games (PGN); ui_pgn_load.c loading them
  *   ui_files.c    paths typed at prompts, files replaced atomically
  *   ui_clock.c    the clocks: running, loss on time, the computer's time
  *   ui_autosave.c the game's own file in the state directory, its lock,
@@ -404,13 +404,15 @@ int ui_clock_draw(const Ui *u, int y);
 /* ui_pgn.c */
 int ui_pgn_write(const Ui *u, FILE *f);
 int ui_pgn_save(Ui *u, const char *path, char *err, int errlen);
+bool ui_pgn_at_setup(const Ui *u);  /* the game began at the variant's setup */
+/* The player's name the loaded game's tags give side; NULL none. */
+const char *ui_player_tag(const Ui *u, int side);
+
+/* ui_pgn_load.c */
 /* Loads a PGN file into a new game in u (u->data_dir must be set).
  * On failure u is unchanged and err says what is wrong. */
 int ui_pgn_load(Ui *u, const char *path, char *err, int errlen);
 int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int errlen);
-bool ui_pgn_at_setup(const Ui *u);  /* the game began at the variant's setup */
-/* The player's name the loaded game's tags give side; NULL none. */
-const char *ui_player_tag(const Ui *u, int side);
 
 /* ui_files.c */
 /* path's contents replaced by data: all or nothing; -1 with the reason. */
