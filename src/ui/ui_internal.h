@@ -15,7 +15,8 @@
  *   ui_files.c    paths typed at prompts, files replaced atomically
  *   ui_clock.c    the clocks: running, loss on time, the computer's time
  *   ui_autosave.c the game's own file in the state directory, its lock,
- *                 saving after every change, the saved games to resume
+ *                 saving after every change
+ *   ui_saved_games.c  the saved games offered at start, resuming one
  * The screens (ui_start.c, ui_game_screen.c, ui_tutorial.c) follow the
  * contract of ui_screen.h and are driven by its stack (ui_screen.c);
  * ui_main.c starts it all.  Nothing here knows about any screen. */
@@ -464,6 +465,16 @@ void ui_autosave_tick(Ui *u);
 /* The game is being replaced or the program ends: a finished game's file
  * moves to games/finished/, the lock is given up. */
 void ui_autosave_leave(Ui *u);
+/* A game file's lock: DIR/NAME.lock beside DIR/NAME.pgn.  Taking it gives
+ * its descriptor, or -1 with errno EWOULDBLOCK when another instance has
+ * it; dropping it (lock: descriptor + 1, 0 none) removes the file. */
+void ui_lock_path_of(const char *game, char *buf, size_t len);
+int ui_lock_take(const char *path, bool excl);
+void ui_lock_drop(const char *game, int *lock);
+/* games/finished/NAME; a file that cannot move stays where it is. */
+void ui_move_to_finished(const char *path);
+
+/* ui_saved_games.c */
 /* A saved game that may be resumed; its lock is held while offered. */
 typedef struct {
     char path[1100];
