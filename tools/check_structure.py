@@ -342,7 +342,11 @@ def main(argv):
         if not objects:
             problems.append(f"no objects of src/ in {build}/*.p/ to read the calls from (build first)")
         else:
-            calls = call_edges(objects)
+            try:
+                calls = call_edges(objects)
+            except (OSError, subprocess.CalledProcessError) as e:
+                problems.append(f"cannot read the objects' symbols with nm: {e}")
+                calls = {}
             if show_calls:
                 for (a, b), names in sorted(calls.items()):
                     print(f"call src/{a} -> src/{b}: {' '.join(names)}")
