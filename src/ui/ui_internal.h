@@ -1,6 +1,7 @@
 /* The libraries of the game screen, shared by every screen: the Ui state
  * (the game, its highlights and the screen settings) and what works on it.
  *   ui_game.c     the game: history, undo/redo, highlights, the computer
+ *                 and its time from the clock
  *   ui_game_new.c starting a game: its variant, and the game it replaces
  *   ui_board.c    drawing the board; layout; colours
  *   ui_glyphs.c   the text a piece is drawn as
@@ -13,7 +14,7 @@
  *   ui_keys.c     every screen's key reading; the quitting signal's flag
  *   ui_pgn.c      saving games (PGN); ui_pgn_load.c loading them
  *   ui_files.c    paths typed at prompts, files replaced atomically
- *   ui_clock.c    the clocks: running, loss on time, the computer's time
+ *   ui_clock.c    the clocks: time control, running, loss on time
  *   ui_autosave.c the game's own file in the state directory, its lock,
  *                 saving after every change
  *   ui_saved_games.c  the saved games offered at start, resuming one
