@@ -1,19 +1,28 @@
 #!/usr/bin/env python3
 """Checks the shape of the C tree: no #include cycle between modules, no
-include against the layers, no function over the length limit, and an
-opening comment in every .c and .h.  Prints the include edges with
---edges and the longest functions always.  Exit status 1 on a violation.
+include against the layers, no knot of calls between modules (with
+--objects), no function over the length limit, and an opening comment in
+every .c and .h.  Prints the include edges with --edges, the calls between
+modules with --calls, and the longest functions always.  Exit status 1 on
+a violation.
 
-usage: check_structure.py [--edges] [--limit N] [SOURCE_ROOT]
+usage: check_structure.py [--edges] [--calls] [--limit N] [--objects BUILD_DIR] [SOURCE_ROOT]
 
 A module is a .c file together with the .h of the same name in the same
-folder (and its private x_internal.h).  The layers (lowest first) say who may include whom: a file may
+folder (and its private x_internal.h).  With --objects, the symbols of the
+compiled sources (nm on BUILD_DIR/*.p/src_*.o, meson's object names) give
+the calls: module A calls B when A's object uses a function or global that
+B's defines.  A knot of calls is a set of modules that reach each other
+through calls (a strongly connected component of more than one module);
+each is a failure, since a knot cannot be read, tested or moved in parts.  The layers (lowest first) say who may include whom: a file may
 include its own layer or a lower one, never a higher one.  Each library
 folder of src/ has one public header; the rest of the tree includes that
 one only.
 """
+import glob
 import os
 import re
+import subprocess
 import sys
 
 # Folder or file prefix (relative to src/) -> layer.  The first match wins.
@@ -149,6 +158,93 @@ def find_cycle(graph):
     return None
 
 
+def object_files(root, build):
+    """{object path: source path relative to src/} for every source of src/
+    compiled in BUILD_DIR (meson names an object after its source path with
+    '/' as '_', in the target's .p directory).  A source compiled for
+    several targets maps each of its objects to itself."""
+    by_name = {}
+    for rel in c_files(root, "src"):
+        if rel.endswith(".c"):
+            by_name[("src/" + rel).replace("/", "_") + ".o"] = rel
+    out = {}
+    for obj in sorted(glob.glob(os.path.join(build, "*.p", "*.o"))):
+        rel = by_name.get(os.path.basename(obj))
+        if rel:
+            out[obj] = rel
+    return out
+
+
+def call_edges(objects):
+    """{(module, module): sorted symbols}: the first uses what the second
+    defines.  Reads nm's POSIX output ("file: name type ..."); upper-case
+    types but U are global definitions."""
+    defined, used = {}, {}
+    paths = sorted(objects)
+    for k in range(0, len(paths), 200):
+        out = subprocess.run(["nm", "-A", "-P"] + paths[k:k + 200], capture_output=True, text=True, check=True).stdout
+        for line in out.splitlines():
+            obj, _, rest = line.rpartition(": ")
+            fields = rest.split()
+            if obj not in objects or len(fields) < 2:
+                continue
+            name, kind = fields[0], fields[1]
+            module = module_of(objects[obj])
+            if kind == "U":
+                used.setdefault(module, set()).add(name)
+            elif kind.isupper():
+                defined.setdefault(name, set()).add(module)
+    edges = {}
+    for module, names in used.items():
+        for name in names:
+            for target in defined.get(name, ()):
+                if target != module:
+                    edges.setdefault((module, target), set()).add(name)
+    return {e: sorted(v) for e, v in edges.items()}
+
+
+def knots(edges):
+    """The strongly connected components of more than one module, each a
+    sorted list (Tarjan's algorithm, iterative)."""
+    graph = {}
+    for a, b in edges:
+        graph.setdefault(a, set()).add(b)
+        graph.setdefault(b, set())
+    index, low, on_stack, stack, out = {}, {}, set(), [], []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, it = work[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    comp = []
+                    while True:
+                        m = stack.pop()
+                        on_stack.discard(m)
+                        comp.append(m)
+                        if m == node:
+                            break
+                    if len(comp) > 1:
+                        out.append(sorted(comp))
+            elif nxt not in index:
+                index[nxt] = low[nxt] = len(index)
+                stack.append(nxt)
+                on_stack.add(nxt)
+                work.append((nxt, iter(sorted(graph[nxt]))))
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+    return sorted(out)
+
+
 def function_lengths(root):
     """(lines, file, signature) of every function: '{' to '}' at column 0."""
     out = []
@@ -200,11 +296,17 @@ def missing_opening_comment(root):
 
 def main(argv):
     show_edges = "--edges" in argv
+    show_calls = "--calls" in argv
     limit = 100
-    args = [a for a in argv if a != "--edges"]
+    build = None
+    args = [a for a in argv if a not in ("--edges", "--calls")]
     if "--limit" in args:
         k = args.index("--limit")
         limit = int(args[k + 1])
+        del args[k:k + 2]
+    if "--objects" in args:
+        k = args.index("--objects")
+        build = args[k + 1]
         del args[k:k + 2]
     root = args[0] if args else os.path.join(os.path.dirname(__file__), "..")
     problems = []
@@ -240,6 +342,26 @@ def main(argv):
     cycle = find_cycle(graph)
     if cycle:
         problems.append("include cycle: " + " -> ".join(cycle))
+
+    if build is not None:
+        objects = object_files(root, build)
+        if not objects:
+            problems.append(f"no objects of src/ in {build}/*.p/ to read the calls from (build first)")
+        else:
+            try:
+                calls = call_edges(objects)
+            except (OSError, subprocess.CalledProcessError) as e:
+                problems.append(f"cannot read the objects' symbols with nm: {e}")
+                calls = {}
+            if show_calls:
+                for (a, b), names in sorted(calls.items()):
+                    print(f"call src/{a} -> src/{b}: {' '.join(names)}")
+            found = knots(calls)
+            print(f"{len(calls)} call edges between modules from {len(objects)} objects; {len(found)} knots of calls")
+            for comp in found:
+                inside = [f"{a} -> {b} ({', '.join(names)})" for (a, b), names in sorted(calls.items())
+                          if a in comp and b in comp]
+                problems.append(f"knot of calls: {', '.join(comp)}: " + "; ".join(inside))
 
     lengths = function_lengths(root)
     print(f"{len(edges)} include edges between {len(graph)} modules; longest functions (limit {limit} lines):")

@@ -1,7 +1,9 @@
 #!/bin/sh
 # The structure check must catch what it is for: a small tree with an include
 # cycle, an upward include, an over-long function and a file without its
-# opening comment must each be reported, and a clean tree must pass.
+# opening comment must each be reported, and a clean tree must pass; two
+# modules compiled with cc that call each other are a knot of calls, and a
+# pair where one only calls the other is not.
 # usage: test_check_structure.sh PATH/TO/check_structure.py
 script=$1
 tmp=$(mktemp -d)
@@ -62,6 +64,30 @@ check "screen including a screen found" "FAIL src/ui/two.c includes the screen s
 if grep -q "src/ui/ui_main.c includes the screen" "$tmp/out"; then failed=$((failed + 1)); echo "FAIL ui_main.c may include screens"; else passed=$((passed + 1)); fi
 check "missing comment found" "FAIL tests/u.c: does not open with a comment"
 [ "$status" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL bad status $status"; }
+
+# Knots of calls, read with nm from objects named as meson names them.
+mkdir -p "$tmp/calls/src/rules" "$tmp/calls/build/lib.p"
+printf '/* a */\nint pong(int n);\nint ping(int n) { return n ? pong(n - 1) : 0; }\n' >"$tmp/calls/src/rules/ping.c"
+printf '/* b */\nint ping(int n);\nint pong(int n) { return n ? ping(n - 1) : 1; }\n' >"$tmp/calls/src/rules/pong.c"
+printf '/* c */\nint low(int n) { return n + 1; }\n' >"$tmp/calls/src/rules/low.c"
+printf '/* d */\nint low(int n);\nint high(int n) { return low(n) * 2; }\n' >"$tmp/calls/src/rules/high.c"
+printf '/* rules, public */\n' >"$tmp/calls/src/rules/rules.h"
+for m in ping pong low high; do
+    cc -c -o "$tmp/calls/build/lib.p/src_rules_$m.c.o" "$tmp/calls/src/rules/$m.c" || failed=$((failed + 1))
+done
+python3 "$script" --objects "$tmp/calls/build" "$tmp/calls" >"$tmp/out"
+status=$?
+check "knot of calls found" "FAIL knot of calls: rules/ping, rules/pong: rules/ping -> rules/pong (pong); rules/pong -> rules/ping (ping)"
+if grep -q "knot of calls: .*rules/\(low\|high\)" "$tmp/out"; then failed=$((failed + 1)); echo "FAIL a one-way call is no knot"; cat "$tmp/out"; else passed=$((passed + 1)); fi
+[ "$status" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL knot status $status"; }
+rm "$tmp/calls/src/rules/pong.c" "$tmp/calls/build/lib.p/src_rules_pong.c.o"
+python3 "$script" --objects "$tmp/calls/build" "$tmp/calls" >"$tmp/out"
+status=$?
+check "calls without a knot pass" "structure: ok"
+check "calls read" "1 call edges between modules from 3 objects; 0 knots of calls"
+[ "$status" -eq 0 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL no-knot status $status"; }
+python3 "$script" --objects "$tmp/none" "$tmp/calls" >"$tmp/out"
+check "no objects is a failure" "FAIL no objects of src/ in"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

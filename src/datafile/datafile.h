@@ -42,6 +42,10 @@ int variant_file(const char *path, const char *name, char *file, size_t len, Dat
  * problems in errs. */
 Variant *variant_load(const char *dir, const char *name, DataErrors *errs);
 
+/* Chooses the variant's setup named NAME and its castling squares.  0, or
+ * -1 with the reason in err (no such setup, or its castling pieces not found). */
+int variant_set_setup(Variant *v, const char *name, char *err, int errlen);
+
 /* variant_load(), then the setup, optional rules and Titan types asked for
  * (each NULL or empty for none), in that order: the one way a game, a
  * saved file, the screen and a lesson get their variant.  NULL when the

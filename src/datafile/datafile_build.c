@@ -15,29 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "e11" (rank label after rank-base) to a square, or -1. */
-int df_square_word(const Variant *v, const char *w, bool allow_missing)
-{
-    long label;
-    if (w[0] < 'a' || w[0] >= 'a' + v->width || !df_parse_int(w + 1, 0, 99, &label))
-        return -1;
-    long r = label - v->rank_base;
-    if (r < 0 || r >= v->height)
-        return -1;
-    int sq = nc_sq(v, w[0] - 'a', (int)r);
-    if (!allow_missing && !v->exists[sq])
-        return -1;
-    return sq;
-}
-
-int df_type_named(const Variant *v, const char *name)
-{
-    for (int t = 0; t < v->ntypes; t++)
-        if (strcmp(v->types[t].name, name) == 0)
-            return t;
-    return -1;
-}
-
 /* ---- castling squares ---- */
 
 /* Castling squares follow from the chosen setup: the royal piece, and the

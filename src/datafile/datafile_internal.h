@@ -81,7 +81,7 @@ typedef struct {
     int zone_line[3];               /* datafile_zones.c: promotion-zone, royals-may-not-face, first-move-lost-to; 0 = not yet */
 } Build;
 
-/* datafile.c: the error collector ("FILE:LINE: message"; line 0 = none).
+/* datafile_errors.c: the error collector ("FILE:LINE: message"; line 0 = none).
  * The file name and every %s argument are outside text: they are quoted
  * (nc_quote), each cut visibly after about 60 bytes.  Only %s, %.*s, %d,
  * %c and %% may be used.  df_add_error_text adds a message whose text is
@@ -134,6 +134,9 @@ void df_parse_text(const char *fname, const char *text, PieceLib *lib, VariantBl
 /* datafile_build.c: a VariantBlock and the piece library into a Variant. */
 Variant *df_build_variant(const VariantBlock *vb, const PieceLib *lib, const char *fname, DataErrors *errs);
 int df_locate_castling(Variant *v, char *err, int errlen);
+
+/* datafile_names.c: a square word ("e11"; a missing square only when
+ * allow_missing) and a type name of the Variant being built; -1 for none. */
 int df_square_word(const Variant *v, const char *w, bool allow_missing);
 int df_type_named(const Variant *v, const char *name);
 

@@ -265,8 +265,6 @@ int variant_finish(Variant *v, char *err, int errlen);
 int variant_set_titans(Variant *v, const char *list, char *err, int errlen);
 /* Switches optional rules on (comma-separated names). */
 int variant_set_options(Variant *v, const char *list, char *err, int errlen);
-/* Chooses a named setup. */
-int variant_set_setup(Variant *v, const char *name, char *err, int errlen);
 void variant_free(Variant *v);
 
 #endif

@@ -37,6 +37,19 @@ short ui_default_bg256(int bg)
     return bg256_default[bg];
 }
 
+/* The colours the config file gives, else the palette above. */
+short ui_bg256(const Ui *u, int bg)
+{
+    return u->cfg.bg_set[bg] ? u->cfg.bg256[bg] : ui_default_bg256(bg);
+}
+
+short ui_piece256(const Ui *u, int colour)
+{
+    if (u->cfg.piece_set[colour])
+        return u->cfg.piece256[colour];
+    return colour == NC_WHITE ? 231 : 16;
+}
+
 static int pair_of(int bg, int fg)
 {
     return 1 + bg * FG_COUNT + fg;
@@ -127,35 +140,6 @@ int ui_square_at(const Ui *u, int y, int x)
     int r = u->flipped ? row : v->height - 1 - row;
     int sq = nc_sq(v, f, r);
     return v->exists[sq] ? sq : 0;
-}
-
-static const char *glyph(const Variant *v, int code)
-{
-    static const char *const names[] = {"king", "queen", "rook", "bishop", "knight", "pawn", "run-pawn"};
-    static const char *const white[] = {"\u2654", "\u2655", "\u2656", "\u2657", "\u2658", "\u2659", "\u2659"};
-    static const char *const black[] = {"\u265a", "\u265b", "\u265c", "\u265d", "\u265e", "\u265f", "\u265f"};
-    int t = nc_type(code);
-    for (int shown = 0; shown < v->ntypes; shown++) /* a promoted piece's stand-in looks like its type */
-        if (v->promoted_as[shown] == t)
-            t = shown;
-    const char *name = v->types[t].name;
-    for (int i = 0; i < 7; i++)
-        if (!strcmp(name, names[i]))
-            return nc_colour(code) == NC_WHITE ? white[i] : black[i];
-    return NULL;
-}
-
-const char *ui_piece_str(const Ui *u, int code, char *buf)
-{
-    if (u->utf8 && !u->ascii) {
-        const char *g = glyph(u->v, code);
-        if (g)
-            return g;
-    }
-    char c = u->v->types[nc_type(code)].letter;
-    buf[0] = nc_colour(code) == NC_WHITE ? c : (char)(c - 'A' + 'a');
-    buf[1] = 0;
-    return buf;
 }
 
 static bool is_last_move_square(const Ui *u, int sq)

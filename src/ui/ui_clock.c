@@ -1,6 +1,8 @@
-/* The game's clocks on the screen: running the clock of the side to move,
- * the bell when a human's runs low, the loss on time, the computer's thinking time from its own clock, and
- * the clocks' line in the panel.  The arithmetic is gameclock.c's. */
+/* The game's clocks on the screen: the time control of the games to come,
+ * running the clock of the side to move, the bell when a human's runs low,
+ * the loss on time, and the clocks' line in the panel.  The arithmetic is
+ * gameclock.c's; the game (ui_game.c) tells the clock of each move and
+ * takeback and plans the computer's time from its clock. */
 #include "ui_internal.h"
 
 #include "rules/rules.h"
@@ -15,16 +17,6 @@ void ui_clock_configure(Ui *u, double base, double inc)
     u->clock.inc = inc;
     if (u->v && u->g.nply == 0)
         gameclock_init(&u->clock, base, inc);
-}
-
-void ui_clock_moved(Ui *u, int side)
-{
-    gameclock_moved(&u->clock, side, nc_seconds());
-}
-
-void ui_clock_undo(Ui *u)
-{
-    gameclock_undo(&u->clock, nc_seconds());
 }
 
 /* Whether the side that did not run out of time could still mate: not
@@ -96,21 +88,6 @@ void ui_clock_tick(Ui *u)
         c->left[side] = 0;
         flag_falls(u, side);
     }
-}
-
-void ui_clock_limits(const Ui *u, SearchLimits *lim)
-{
-    int side = u->g.pos.side;
-    TimeControl tc;
-    memset(&tc, 0, sizeof tc);
-    tc.time_left = gameclock_left(&u->clock, side, side, nc_seconds());
-    if (tc.time_left < 0)
-        tc.time_left = 0;
-    tc.increment = u->clock.inc;
-    tc.moves_played = u->g.nply / 2;
-    TimeBudget b = timeman_plan(&tc);
-    lim->seconds = b.most;
-    lim->target_seconds = b.target;
 }
 
 int ui_clock_draw(const Ui *u, int y)

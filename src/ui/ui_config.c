@@ -42,18 +42,6 @@ void ui_bell(const Ui *u)
         beep();
 }
 
-short ui_bg256(const Ui *u, int bg)
-{
-    return u->cfg.bg_set[bg] ? u->cfg.bg256[bg] : ui_default_bg256(bg);
-}
-
-short ui_piece256(const Ui *u, int colour)
-{
-    if (u->cfg.piece_set[colour])
-        return u->cfg.piece256[colour];
-    return colour == NC_WHITE ? 231 : 16;
-}
-
 int ui_config_key(const UiConfig *c, int key)
 {
     for (int i = 0; i < NACTIONS && i < UI_MAX_KEYS; i++)

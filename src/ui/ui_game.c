@@ -1,9 +1,9 @@
 /* The game behind the screen: history with move texts, undo and redo,
- * the selection and its highlights, the end of the game and the computer.
+ * the selection and its highlights, the end of the game, the computer,
+ * and the game's clock told of each move and takeback.
  * No curses here and no keys: screens change the game through these calls. */
 #include "ui_internal.h"
 
-#include "datafile/datafile.h"
 #include "notation/notation.h"
 
 #include <assert.h>
@@ -31,59 +31,6 @@ void ui_msg(Ui *u, bool error, const char *fmt, ...)
 const char *ui_type_name(const Variant *v, int type)
 {
     return v->types[type].title[0] ? v->types[type].title : v->types[type].name;
-}
-
-/* Loads a variant with its setup, rules and Titans, keeping the messages
- * for the screen instead of printing them (the terminal is in curses mode). */
-static Variant *load_variant(const char *dir, const char *name, const char *setup,
-                             const char *options, const char *titans, char *err, int errlen)
-{
-    DataErrors errs;
-    Variant *v = variant_load_configured(dir, name, setup, options, titans, &errs, err, errlen);
-    if (!v && errs.n > 0)
-        snprintf(err, (size_t)errlen, "%s", errs.msg[0]);
-    return v;
-}
-
-static void copy_str(char *dst, size_t n, const char *s)
-{
-    snprintf(dst, n, "%s", s ? s : "");
-}
-
-int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *setup,
-                const char *options, const char *titans, const char *fen, char *err, int errlen)
-{
-    Variant *v = load_variant(data_dir, variant, setup, options, titans, err, errlen);
-    if (!v)
-        return -1;
-    Position start;
-    if (fen && *fen) {
-        if (pos_from_fen(&start, v, fen, err, errlen)) {
-            variant_free(v);
-            return -1;
-        }
-    } else {
-        pos_start(&start, v);
-    }
-    ui_computer_stop(u);
-    ui_autosave_leave(u); /* the game being replaced stays saved */
-    if (u->v) {
-        game_free(&u->g);
-        variant_free(u->v);
-    }
-    u->v = v;
-    u->data_dir = data_dir;
-    copy_str(u->vname, sizeof u->vname, variant);
-    copy_str(u->setup, sizeof u->setup, setup);
-    copy_str(u->options, sizeof u->options, options);
-    copy_str(u->titans, sizeof u->titans, titans);
-    /* The start position refers to the variant by pointer; it is ours now. */
-    start.v = v;
-    memset(&u->g, 0, sizeof u->g);
-    game_init(&u->g, &start);
-    u->cursor = 0;
-    ui_game_reset(u, &start);
-    return 0;
 }
 
 void ui_game_reset(Ui *u, const Position *start)
@@ -246,6 +193,33 @@ void ui_move_label(const Ui *u, int ply, char *buf, int len)
         snprintf(buf, (size_t)len, "%s", u->text[ply]);
     else
         snprintf(buf, (size_t)len, "%c%s", u->v->types[t].letter, u->text[ply]);
+}
+
+/* ---- the game's clock: each move and takeback, the computer's time ---- */
+
+void ui_clock_moved(Ui *u, int side)
+{
+    gameclock_moved(&u->clock, side, nc_seconds());
+}
+
+void ui_clock_undo(Ui *u)
+{
+    gameclock_undo(&u->clock, nc_seconds());
+}
+
+void ui_clock_limits(const Ui *u, SearchLimits *lim)
+{
+    int side = u->g.pos.side;
+    TimeControl tc;
+    memset(&tc, 0, sizeof tc);
+    tc.time_left = gameclock_left(&u->clock, side, side, nc_seconds());
+    if (tc.time_left < 0)
+        tc.time_left = 0;
+    tc.increment = u->clock.inc;
+    tc.moves_played = u->g.nply / 2;
+    TimeBudget b = timeman_plan(&tc);
+    lim->seconds = b.most;
+    lim->target_seconds = b.target;
 }
 
 /* Keeps the text and the moving piece of the ply about to be pushed. */

@@ -1,17 +1,23 @@
 /* The libraries of the game screen, shared by every screen: the Ui state
  * (the game, its highlights and the screen settings) and what works on it.
  *   ui_game.c     the game: history, undo/redo, highlights, the computer
+ *                 and its time from the clock
+ *   ui_game_new.c starting a game: its variant, and the game it replaces
  *   ui_board.c    drawing the board; layout; colours
+ *   ui_glyphs.c   the text a piece is drawn as
  *   ui_panel.c    the side panel beside the board
  *   ui_review.c   the panel's move list, and which ply a click names
  *   ui_material.c the pieces each side took, the material balance
  *   ui_config.c   the config file: colours, glyphs, keys, level, time
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
  *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
- *   ui_pgn.c      saving and loading games (PGN, atomic writes)
- *   ui_clock.c    the clocks: running, loss on time, the computer's time
+ *   ui_keys.c     every screen's key reading; the quitting signal's flag
+ *   ui_pgn.c      saving games (PGN); ui_pgn_load.c loading them
+ *   ui_files.c    paths typed at prompts, files replaced atomically
+ *   ui_clock.c    the clocks: time control, running, loss on time
  *   ui_autosave.c the game's own file in the state directory, its lock,
- *                 saving after every change, the saved games to resume
+ *                 saving after every change
+ *   ui_saved_games.c  the saved games offered at start, resuming one
  * The screens (ui_start.c, ui_game_screen.c, ui_tutorial.c) follow the
  * contract of ui_screen.h and are driven by its stack (ui_screen.c);
  * ui_main.c starts it all.  Nothing here knows about any screen. */
@@ -210,9 +216,13 @@ typedef struct Ui {
     long save_retry;      /* when to try again without a new change */
 } Ui;
 
-/* ui_game.c */
+/* ui_game_new.c */
+/* A new game in u: variant, setup, options and Titans (NULL or "" for
+ * none), from fen when given; 0, or -1 with the reason and u unchanged. */
 int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *setup,
                 const char *options, const char *titans, const char *fen, char *err, int errlen);
+
+/* ui_game.c */
 void ui_game_free(Ui *u);
 /* Faces the human: the board turned when the human plays Black against
  * the computer, the cursor on the human's king (with two humans or two
@@ -264,18 +274,29 @@ void ui_computer_move_now(Ui *u);
 bool ui_computer_accepts_draw(Ui *u, int side, int *score);
 bool ui_game_over(const Ui *u);
 const char *ui_type_name(const Variant *v, int type);
+/* The game's clock (its running and the loss on time are ui_clock.c's). */
+void ui_clock_moved(Ui *u, int side);   /* side just moved */
+void ui_clock_undo(Ui *u);              /* a ply was taken back */
+/* The computer's thinking time for this move from its own clock. */
+void ui_clock_limits(const Ui *u, SearchLimits *lim);
 
 /* ui_board.c */
 void ui_colours_init(Ui *u);
 short ui_default_bg256(int bg);  /* the built-in palette entry of a background */
+/* The 256-colour palette entry of a square background or a side's pieces:
+ * the config file's, else the built-in one. */
+short ui_bg256(const Ui *u, int bg);
+short ui_piece256(const Ui *u, int colour);
 void ui_layout(Ui *u, int rows, int cols);
 void ui_draw(Ui *u);
 void ui_square_cell(const Ui *u, int sq, int *y, int *x);
 int ui_square_at(const Ui *u, int y, int x);
-/* The text drawn for a piece code (UTF-8 glyph or letter). */
-const char *ui_piece_str(const Ui *u, int code, char *buf);
 int ui_square_pair(const Ui *u, int sq);    /* colour pair used for a square */
 void ui_draw_too_small(const Ui *u, int rows, int cols);
+
+/* ui_glyphs.c */
+/* The text drawn for a piece code (UTF-8 glyph or letter; buf holds 2). */
+const char *ui_piece_str(const Ui *u, int code, char *buf);
 
 /* ui_config.c */
 /* Reads the config file if there is one; -1 with "FILE:LINE: reason"
@@ -294,9 +315,6 @@ int ui_config_key(const UiConfig *c, int key);
 /* The terminal's bell (its flash when it has none), unless the config
  * turned it off: the computer moved, a clock runs low. */
 void ui_bell(const Ui *u);
-/* The 256-colour palette entry of a square background or a side's pieces. */
-short ui_bg256(const Ui *u, int bg);
-short ui_piece256(const Ui *u, int colour);
 
 /* ui_panel.c */
 void ui_draw_panel(Ui *u);
@@ -361,6 +379,8 @@ int ui_menu_typed(Ui *u, const char *title, const char *const *items, int n, boo
 bool ui_prompt(Ui *u, const char *question, char *buf, int len);
 void ui_help(Ui *u);
 bool ui_confirm(Ui *u, const char *question);
+
+/* ui_keys.c */
 /* getch for every screen: a lone release of button 1 (asked for only so
  * that getch keeps its timeout, ui_main.c) reads as ERR, no key. */
 int ui_getch(void);
@@ -369,35 +389,35 @@ bool ui_mouse_event(MEVENT *ev);
 /* Waits for a key; gives ERR only on a signal, and KEY_RESIZE after a
  * resize, which the caller's dialog answers by drawing itself again. */
 int ui_getkey(Ui *u);
-
-/* ui_main.c */
+/* The quitting signal caught (set by ui_main.c's handler); 0 for none. */
 extern volatile sig_atomic_t ui_signal_caught;
 
 /* ui_clock.c */
 /* The time control of the games to come (and of this one before its first
  * move); base 0 plays without clocks. */
 void ui_clock_configure(Ui *u, double base, double inc);
-void ui_clock_moved(Ui *u, int side);   /* side just moved */
-void ui_clock_undo(Ui *u);              /* a ply was taken back */
 /* Each loop round: runs the clock of the side to move (from the game's
  * first move on), stops it when the game is over, and ends the game when
  * a flag falls. */
 void ui_clock_tick(Ui *u);
-/* The computer's thinking time for this move from its own clock. */
-void ui_clock_limits(const Ui *u, SearchLimits *lim);
 /* Both clocks on panel row y when the game has clocks; the next free row. */
 int ui_clock_draw(const Ui *u, int y);
 
 /* ui_pgn.c */
 int ui_pgn_write(const Ui *u, FILE *f);
 int ui_pgn_save(Ui *u, const char *path, char *err, int errlen);
+bool ui_pgn_at_setup(const Ui *u);  /* the game began at the variant's setup */
+/* The player's name the loaded game's tags give side; NULL none. */
+const char *ui_player_tag(const Ui *u, int side);
+
+/* ui_pgn_load.c */
 /* Loads a PGN file into a new game in u (u->data_dir must be set).
  * On failure u is unchanged and err says what is wrong. */
 int ui_pgn_load(Ui *u, const char *path, char *err, int errlen);
 int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int errlen);
-bool ui_pgn_at_setup(const Ui *u);  /* the game began at the variant's setup */
-/* The player's name the loaded game's tags give side; NULL none. */
-const char *ui_player_tag(const Ui *u, int side);
+
+/* ui_files.c */
+/* path's contents replaced by data: all or nothing; -1 with the reason. */
 int ui_atomic_write(const char *path, const char *data, size_t len, char *err, int errlen);
 /* A path typed at the save and open prompts with a leading "~" or "~NAME"
  * made the home directory it names; -1 when there is no such home or the
@@ -446,6 +466,16 @@ void ui_autosave_tick(Ui *u);
 /* The game is being replaced or the program ends: a finished game's file
  * moves to games/finished/, the lock is given up. */
 void ui_autosave_leave(Ui *u);
+/* A game file's lock: DIR/NAME.lock beside DIR/NAME.pgn.  Taking it gives
+ * its descriptor, or -1 with errno EWOULDBLOCK when another instance has
+ * it; dropping it (lock: descriptor + 1, 0 none) removes the file. */
+void ui_lock_path_of(const char *game, char *buf, size_t len);
+int ui_lock_take(const char *path, bool excl);
+void ui_lock_drop(const char *game, int *lock);
+/* games/finished/NAME; a file that cannot move stays where it is. */
+void ui_move_to_finished(const char *path);
+
+/* ui_saved_games.c */
 /* A saved game that may be resumed; its lock is held while offered. */
 typedef struct {
     char path[1100];

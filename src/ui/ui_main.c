@@ -27,8 +27,6 @@ static const Screen *const screens[SCR_COUNT] = {
     [SCR_DRILL] = &ui_drill_screen,
 };
 
-volatile sig_atomic_t ui_signal_caught;
-
 static bool curses_on;
 
 static void on_signal(int sig)

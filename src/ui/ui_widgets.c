@@ -1,54 +1,12 @@
 /* Blocking helpers shared by every screen: the menu (also usable one key
  * at a time by a screen that shows a menu as its own face), yes/no, the
- * line prompt and the help page.  They read keys themselves until answered
- * and draw over the screen of the Ui they are given.  Also every screen's
- * key reading, which keeps the last mouse event read. */
+ * line prompt and the help page.  They read keys themselves (ui_keys.c)
+ * until answered and draw over the screen of the Ui they are given. */
 #include "ui_internal.h"
 
 #include <ctype.h>
 #include <curses.h>
 #include <string.h>
-
-static MEVENT mouse_pending;
-static bool mouse_have;
-
-int ui_getch(void)
-{
-    int k = getch();
-    if (k != KEY_MOUSE)
-        return k;
-    MEVENT ev;
-    if (getmouse(&ev) != OK)
-        return ERR;
-    /* A release is read only so that getch keeps its timeout (ui_main.c);
-     * it is no key, so it neither acts nor clears a message. */
-    if ((ev.bstate & BUTTON1_RELEASED) && !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
-        return ERR;
-    mouse_pending = ev;
-    mouse_have = true;
-    return KEY_MOUSE;
-}
-
-bool ui_mouse_event(MEVENT *ev)
-{
-    if (!mouse_have)
-        return false;
-    *ev = mouse_pending;
-    mouse_have = false;
-    return true;
-}
-
-int ui_getkey(Ui *u)
-{
-    (void)u;
-    /* A resize is handed back: only the dialog knows how to draw itself
-     * again over the screen (redrawing the screen alone hid it). */
-    for (;;) {
-        int k = ui_getch();
-        if (k != ERR || ui_signal_caught)
-            return k;
-    }
-}
 
 /* Where a line of text wider than w is broken: at its last blank that
  * leaves something on the line, else at w.  Returns the bytes shown. */

@@ -1,0 +1,193 @@
+/* Loading a saved game: the PGN read (pgn.c) into a new game built aside,
+ * every move checked against the rules (pgn_game.c), its tags, comments
+ * and NAGs kept for saving it back (ui_pgn_origin.c), its clocks from
+ * [TimeControl] and [%clk]; then the game it replaces left saved
+ * (ui_autosave.c) and the new one put in its place.  A failed load leaves
+ * the game as it was.  Nothing is drawn here. */
+#include "ui_internal.h"
+#include "notation/notation.h"
+
+#include "text/quote.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The game being read, built aside. */
+typedef struct {
+    Ui *n;
+    const char *name;
+    const char *end;  /* where the game's text ended */
+    bool nomem;
+    char warn[800];   /* the first warning: a false '+' or '#' */
+} Loading;
+
+/* Plays one move of the move text on the game being read, or says why it
+ * cannot be. */
+static int load_move(void *ctx, const char *mv, int ply, int line, char *err, int errlen)
+{
+    Loading *ld = ctx;
+    Ui *n = ld->n;
+    Move m;
+    char w[600];
+    if (pgn_game_move(&n->g, mv, ld->name, line, ply, &m, w, sizeof w, err, errlen))
+        return -1;
+    if (w[0] && !ld->warn[0])
+        snprintf(ld->warn, sizeof ld->warn, "%s", w);
+    ui_play(n, &m);
+    return 0;
+}
+
+/* A [%clk] after a move sets the mover's clock to what it showed. */
+static void load_comment(void *ctx, const char *text, size_t len, int ply)
+{
+    Loading *ld = ctx;
+    double secs;
+    if (ply > 0 && ld->n->clock.on && gameclock_find_clk(text, len, &secs))
+        gameclock_set_last(&ld->n->clock, (ld->n->start.side + ply - 1) & 1, secs);
+    if (ui_origin_add_note(&ld->n->origin, text, len, ply, ld->n->clock.on))
+        ld->nomem = true;
+}
+
+static void load_nag(void *ctx, const char *nag, int ply)
+{
+    Loading *ld = ctx;
+    if (ui_origin_add_nag(&ld->n->origin, nag, ply))
+        ld->nomem = true;
+}
+
+static void load_end(void *ctx, const char *at)
+{
+    ((Loading *)ctx)->end = at;
+}
+
+/* Every tag, kept to be written back when the game is saved. */
+typedef struct {
+    UiOrigin o;
+    bool nomem;
+} TagList;
+
+static void load_tag(void *ctx, const char *name, const char *value)
+{
+    TagList *tl = ctx;
+    if (ui_origin_add_tag(&tl->o, name, value))
+        tl->nomem = true;
+}
+
+/* A game whose position is not over but whose tags record an end (a flag
+ * fell, a resignation, a draw agreed, an adjudication) loads as over. */
+static void recorded_end(Ui *n, const PgnTags *t)
+{
+    char how[300];
+    int w = pgn_recorded_end(t, how, sizeof how);
+    if (ui_game_over(n) || w == -2)
+        return;
+    const char *res = w == NC_WHITE ? "1-0" : w == NC_BLACK ? "0-1" : "1/2-1/2";
+    const char *loser = w == NC_WHITE ? "Black" : "White";
+    if (!strcmp(how, "time forfeit")) {
+        n->end = END_TIME;
+        if (w >= 0)
+            snprintf(n->result, sizeof n->result, "%s, %s lost on time", res, loser);
+        else
+            snprintf(n->result, sizeof n->result, "%s, out of time against a side that cannot mate", res);
+    } else if (!strcmp(how, "resignation")) {
+        n->end = END_RESIGN;
+        snprintf(n->result, sizeof n->result, "%s, %s resigned", res, loser);
+    } else if (!strcmp(how, "draw agreed")) {
+        n->end = END_AGREED;
+        snprintf(n->result, sizeof n->result, "%s, draw agreed", res);
+    } else {
+        n->end = END_RECORDED;
+        snprintf(n->result, sizeof n->result, "%s, %s", res, how);
+    }
+}
+
+/* Puts the loaded game n into u, keeping the player's screen settings and
+ * taking the game's players and level where the tags name them. */
+static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
+{
+    ui_computer_stop(u);
+    ui_autosave_leave(u);
+    Ui old = *u;
+    *u = *n;
+    u->data_dir = old.data_dir;
+    u->flipped = old.flipped;
+    u->lay = old.lay;
+    u->search = old.search;
+    u->level = t->level ? t->level : old.level;
+    u->player[0] = t->white[0] ? (!strcmp(t->white, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[0];
+    u->player[1] = t->black[0] ? (!strcmp(t->black, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[1];
+    snprintf(u->written, sizeof u->written, "%s", old.written);
+    old.search = NULL;
+    ui_game_free(&old);
+    /* Nothing to save until it changes; it gets a file of its own then. */
+    u->changes = u->saved_changes = u->failed_changes = 0;
+    u->cursor = u->g.pos.king[u->g.pos.side] ? u->g.pos.king[u->g.pos.side] : u->v->squares[0];
+    ui_refresh(u);
+}
+
+int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int errlen)
+{
+    PgnTags t;
+    int line = 1;
+    const char *s = text;
+    TagList tl;
+    memset(&tl, 0, sizeof tl);
+    if (pgn_read_tags_each(&s, &line, &t, name, load_tag, &tl, err, errlen)) {
+        ui_origin_free(&tl.o);
+        return -1;
+    }
+    /* Build the new game aside, so a bad file leaves the current one alone. */
+    Ui n;
+    memset(&n, 0, sizeof n);
+    n.drop_type = -1;
+    n.utf8 = u->utf8;
+    n.ascii = u->ascii;
+    n.colours = u->colours;
+    char e[400];
+    if (ui_game_new(&n, u->data_dir, t.variant, t.setup, t.options, t.titans, t.fen, e, sizeof e)) {
+        snprintf(err, (size_t)errlen, "%s: %s", name, e);
+        ui_game_free(&n);
+        ui_origin_free(&tl.o);
+        return -1;
+    }
+    n.origin = tl.o;
+    /* The file's time control; a game saved without one gets the clocks
+     * this program was asked for (--time), if any. */
+    double base, inc;
+    if (t.time_control[0] && gameclock_parse_tc(t.time_control, &base, &inc, e, sizeof e) == 0)
+        ui_clock_configure(&n, base, inc);
+    else if (u->clock.base > 0)
+        ui_clock_configure(&n, u->clock.base, u->clock.inc);
+    Loading ld = {&n, name, NULL, tl.nomem, ""};
+    PgnReader r = {load_move, load_comment, load_end, load_nag};
+    int rc = pgn_read_moves(s, line, name, &r, &ld, err, errlen);
+    if (rc == 0 && (ld.nomem || ui_origin_set_moves(&n.origin, n.g.moves, n.g.nply) ||
+                    ui_origin_set_text(&n.origin, text, ld.end ? ld.end : text + strlen(text)))) {
+        snprintf(err, (size_t)errlen, "%s: out of memory", name);
+        rc = -1;
+    }
+    if (rc) {
+        ui_game_free(&n);
+        return -1;
+    }
+    recorded_end(&n, &t);
+    adopt_game(u, &n, &t);
+    if (ld.warn[0])
+        ui_msg(u, true, "Warning: %s", ld.warn);
+    return 0;
+}
+
+int ui_pgn_load(Ui *u, const char *path, char *err, int errlen)
+{
+    size_t len;
+    char *buf = pgn_read_file(path, &len, err, errlen);
+    if (!buf)
+        return -1;
+    char q[600];
+    int rc = ui_pgn_load_text(u, buf, nc_quote(path, q, sizeof q), err, errlen);
+    free(buf);
+    if (rc == 0)
+        ui_origin_real_path(path, u->origin.path);
+    return rc;
+}
