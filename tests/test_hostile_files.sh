@@ -3,9 +3,11 @@
 # endgame cache's temporary name is not followed, temporary files of a
 # killed table build are removed (those a live writer holds are kept), a
 # cache directory others may write to is not used, a config file that is
-# a FIFO or binds keys badly is refused with its file and line, and the
+# a FIFO or binds keys badly is refused with its file and line, the
 # match tool's opening file refuses an over-long line, a NUL byte and an
-# endless file.  No terminal needed.
+# endless file, a link planted where --pgn or --datagen writes is not
+# followed (/dev/stdout and a named pipe still take --pgn), and a FIFO
+# given where a file is read is refused at once.  No terminal needed.
 # usage: test_hostile_files.sh NINJACHESS DATA_DIR
 set -u
 BIN=$1
@@ -115,8 +117,83 @@ openings "$TMP/nul.txt"
 [ $st = 1 ] && [ "$out" = "ninjachess: $TMP/nul.txt:2: a NUL byte: not a text file" ] \
     && ok "a NUL byte in the opening file is refused" || fail "NUL: status $st: $out"
 openings /dev/zero
-[ $st = 1 ] && [ "$out" = "ninjachess: /dev/zero:1: a NUL byte: not a text file" ] \
-    && ok "/dev/zero as the opening file ends" || fail "/dev/zero: status $st: $out"
+[ $st = 1 ] && [ "$out" = "ninjachess: /dev/zero: a device, not a regular file: not read" ] \
+    && ok "/dev/zero as the opening file is refused" || fail "/dev/zero: status $st: $out"
+
+# ---- --pgn and --datagen: a planted link is not followed ----
+printf 'precious data\n' >"$TMP/target"
+untouched() { [ "$(cat "$TMP/target")" = "precious data" ]; }
+ln -s "$TMP/target" "$TMP/link.pgn"
+link_msg="a symbolic link, not followed where the program writes (name the file itself)"
+out=$(timeout 10 "$BIN" --data-dir "$DATA" --variant chess --selfplay 1 --depth 1 --pgn "$TMP/link.pgn" 2>&1 >/dev/null)
+st=$?
+[ $st = 1 ] && [ "$out" = "ninjachess: cannot write $TMP/link.pgn: $link_msg" ] && untouched \
+    && ok "self-play's --pgn refuses a link" || fail "self-play --pgn link: status $st: $out: $(head -c 40 "$TMP/target")"
+printf 'precious data\n' >"$TMP/target"
+out=$(timeout 10 "$BIN" --data-dir "$DATA" --match --games 1 --depth 1 --pgn "$TMP/link.pgn" 2>&1 >/dev/null)
+st=$?
+[ $st = 1 ] && [ "$out" = "ninjachess: cannot write $TMP/link.pgn: $link_msg" ] && untouched \
+    && ok "the match's --pgn refuses a link before a game" || fail "match --pgn link: status $st: $out"
+printf 'precious data\n' >"$TMP/target"
+ln -s "$TMP/target" "$TMP/link.dat"
+out=$(timeout 10 "$BIN" --data-dir "$DATA" --variant chess --datagen "$TMP/link.dat" --games 1 --nodes 30 \
+    --concurrency 1 2>&1 >/dev/null)
+st=$?
+[ $st = 1 ] && [ "$out" = "ninjachess: $TMP/link.dat: $link_msg" ] && untouched \
+    && ok "--datagen refuses a link" || fail "--datagen link: status $st: $out"
+ln -s "$TMP/none" "$TMP/dangling.pgn"
+out=$(timeout 10 "$BIN" --data-dir "$DATA" --variant chess --selfplay 1 --depth 1 --pgn "$TMP/dangling.pgn" 2>&1 >/dev/null)
+[ ! -e "$TMP/none" ] && echo "$out" | grep -q -F "$link_msg" \
+    && ok "a link to nothing creates nothing" || fail "dangling link: $out; $(ls "$TMP")"
+# /dev/stdout is a link too: to a pipe, a terminal or the file it was sent to.
+n=$(timeout 10 "$BIN" --data-dir "$DATA" --variant chess --selfplay 2 --depth 1 --pgn /dev/stdout | grep -c '^\[Event ')
+[ "$n" = 2 ] && ok "--pgn /dev/stdout into a pipe" || fail "--pgn /dev/stdout piped: $n games"
+printf 'before\n' >"$TMP/out.pgn"
+timeout 10 "$BIN" --data-dir "$DATA" --match --games 1 --depth 1 --pgn /dev/stdout >>"$TMP/out.pgn" 2>/dev/null
+[ "$(head -1 "$TMP/out.pgn")" = before ] && [ "$(grep -c '^\[Event "ninjachess match"\]' "$TMP/out.pgn")" = 1 ] \
+    && ok "--pgn /dev/stdout appended to the file the output is" || fail "--pgn /dev/stdout >>: $(cat "$TMP/out.pgn")"
+mkfifo "$TMP/games.fifo"
+cat "$TMP/games.fifo" >"$TMP/from_fifo" &
+reader=$!
+timeout 10 "$BIN" --data-dir "$DATA" --variant chess --selfplay 2 --depth 1 --pgn "$TMP/games.fifo" >/dev/null 2>&1
+st=$?
+wait $reader
+[ $st = 0 ] && [ "$(grep -c '^\[Event ' "$TMP/from_fifo")" = 2 ] \
+    && ok "--pgn to a named pipe: both games through one open" || fail "--pgn FIFO: status $st: $(cat "$TMP/from_fifo")"
+timeout 10 "$BIN" --data-dir "$DATA" --variant chess --selfplay 1 --depth 1 --pgn "$TMP/new.pgn" >/dev/null 2>&1
+[ -f "$TMP/new.pgn" ] && [ ! -L "$TMP/new.pgn" ] && [ "$(grep -c '^\[Event ' "$TMP/new.pgn")" = 1 ] \
+    && ok "--pgn makes a new file" || fail "--pgn new file: $(ls -l "$TMP/new.pgn")"
+
+# ---- a FIFO where a file is read: refused at once, with its name ----
+fifo="$TMP/x.fifo"
+mkfifo "$fifo"
+not_read() { # what, expected message, then the command
+    what=$1 want=$2
+    shift 2
+    out=$(timeout 10 "$@" </dev/null 2>&1)
+    st=$?
+    [ $st = 1 ] && echo "$out" | grep -q -x -F "$want" && ok "a FIFO as $what is refused" \
+        || fail "FIFO as $what: status $st: $out"
+}
+not_read "--load's game" "ninjachess: '$fifo': a FIFO, not a regular file: not read" \
+    "$BIN" --data-dir "$DATA" --load "$fifo" --status
+not_read "--openings" "ninjachess: $fifo: a FIFO, not a regular file: not read" \
+    "$BIN" --data-dir "$DATA" --match --openings "$fifo"
+not_read "--datagen's file" "ninjachess: $fifo: a FIFO, not a regular file: not written" \
+    "$BIN" --data-dir "$DATA" --variant chess --datagen "$fifo" --games 1 --nodes 30
+not_read "--check-data's file" "ninjachess: $fifo: a FIFO, not a regular file: not read" \
+    "$BIN" --data-dir "$DATA" --variant chess --check-data "$fifo"
+not_read "a lesson file" "$fifo: a FIFO, not a regular file: not read" \
+    "$BIN" --data-dir "$DATA" --check-lessons "$fifo"
+mkdir -p "$TMP/dd/variants"
+mkfifo "$TMP/dd/variants/fifo-chess.txt" "$TMP/dd/variants/chess.eval"
+not_read "a variant file" "ninjachess: $TMP/dd/variants/fifo-chess.txt: a FIFO, not a regular file: not read" \
+    "$BIN" --data-dir "$TMP/dd:$DATA" --variant fifo-chess --perft 1
+not_read "a weights file" "ninjachess: $TMP/dd/variants/chess.eval: a FIFO, not a regular file: not read" \
+    "$BIN" --data-dir "$TMP/dd:$DATA" --variant chess --perft 1
+mkfifo "$TMP/dd/pieces.txt"
+not_read "the pieces file" "ninjachess: $TMP/dd/pieces.txt: a FIFO, not a regular file: not read" \
+    "$BIN" --data-dir "$TMP/dd:$DATA" --variant chess --perft 1
 
 [ $FAILS -eq 0 ] && echo "all passed" || echo "$FAILS failed"
 [ $FAILS -eq 0 ]

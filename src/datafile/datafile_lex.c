@@ -4,12 +4,15 @@
  * Knows no keywords beyond the two whose text is free. */
 #include "datafile_internal.h"
 
+#include "files/safe_file.h"
+
 #include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The whole of an open file, at most DF_MAX_FILE bytes; *n its length. */
 static char *read_all(FILE *f, const char *path, size_t *n, DataErrors *errs)
@@ -50,9 +53,19 @@ static char *read_all(FILE *f, const char *path, size_t *n, DataErrors *errs)
 
 char *df_read_file(const char *path, DataErrors *errs)
 {
-    FILE *f = fopen(path, "rb");
+    char why[200];
+    /* A regular file only: a FIFO would block, a device never end. */
+    int fd = sf_open_regular(path, why, sizeof why);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
     if (!f) {
-        df_add_error(errs, path, 0, "cannot open (%s)", strerror(errno));
+        if (fd < 0 && errno == EINVAL)
+            df_add_error(errs, path, 0, "%s", why);
+        else if (fd < 0 && errno == EISDIR)
+            df_add_error(errs, path, 0, "cannot read (%s)", strerror(EISDIR));
+        else
+            df_add_error(errs, path, 0, "cannot open (%s)", strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return NULL;
     }
     size_t n;

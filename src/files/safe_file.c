@@ -1,8 +1,9 @@
 /* Safe creation of the program's files (safe_file.h): private directories,
  * temporary files renamed into place, lock files, the sweep of temporary
- * files left by a killed writer, and opening only regular files for
- * reading.  Names are never trusted to be what they seem: a link or a
- * file someone else put there is refused, never followed. */
+ * files left by a killed writer, opening only regular files for reading,
+ * and appending to a file the user names.  Where the program writes, names
+ * are never trusted to be what they seem: a link or a file someone else
+ * put there is refused, never followed. */
 #include "safe_file.h"
 
 #include "text/quote.h"
@@ -247,27 +248,115 @@ static const char *kind_of(mode_t m)
          : S_ISSOCK(m) ? "a socket" : "not a plain file";
 }
 
-int sf_open_regular(const char *path, char *err, int errlen)
+int sf_open_regular(const char *path, char *why, int whylen)
 {
-    char q[600];
     /* Non-blocking: opening a FIFO would otherwise wait for a writer. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
-        if (errno != ENOENT)
-            snprintf(err, (size_t)errlen, "%s: %s", nc_quote(path, q, sizeof q), strerror(errno));
+        int e = errno;
+        snprintf(why, (size_t)whylen, "%s", strerror(e));
+        errno = e;
         return -1;
     }
     struct stat st;
     st.st_mode = 0;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(err, (size_t)errlen, "%s: %s, not a regular file: not read", nc_quote(path, q, sizeof q),
-                 kind_of(st.st_mode));
+        snprintf(why, (size_t)whylen, "%s, not a regular file: not read", kind_of(st.st_mode));
         close(fd);
-        errno = EINVAL;
+        errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
         return -1;
     }
     int fl = fcntl(fd, F_GETFL);
     if (fl >= 0)
         fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
     return fd;
+}
+
+#define SF_APPEND (O_WRONLY | O_APPEND | O_CLOEXEC)
+
+static int fail_with(int e, char *why, int whylen)
+{
+    snprintf(why, (size_t)whylen, "%s", strerror(e));
+    errno = e;
+    return -1;
+}
+
+static int refuse_kind(mode_t m, char *why, int whylen)
+{
+    snprintf(why, (size_t)whylen, "%s, not a regular file: not written", kind_of(m));
+    errno = EINVAL;
+    return -1;
+}
+
+/* Whether st is the file the program's standard output or error is. */
+static bool is_std_output(const struct stat *st)
+{
+    struct stat o;
+    for (int fd = 1; fd <= 2; fd++)
+        if (fstat(fd, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino)
+            return true;
+    return false;
+}
+
+/* path is a link.  Followed, with devices, to a FIFO or a character
+ * device (what /dev/stdout is when the output is a pipe or a terminal) or
+ * to the program's own output; anything else it leads to could be a file
+ * someone else wants overwritten. */
+static int append_through_link(const char *path, bool devices, char *why, int whylen)
+{
+    struct stat st, now;
+    if (devices && stat(path, &st) == 0 &&
+        (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || (S_ISREG(st.st_mode) && is_std_output(&st)))) {
+        int fd = open(path, SF_APPEND);
+        if (fd < 0)
+            return fail_with(errno, why, whylen);
+        /* The link may have been changed between the look and the open. */
+        if (fstat(fd, &now) == 0 && now.st_dev == st.st_dev && now.st_ino == st.st_ino)
+            return fd;
+        close(fd);
+    }
+    snprintf(why, (size_t)whylen, "a symbolic link, not followed where the program writes (name the file itself)");
+    errno = ELOOP;
+    return -1;
+}
+
+/* fd as sf_open_append returns it: its kind checked, blocking. */
+static int append_checked(int fd, bool devices, char *why, int whylen)
+{
+    struct stat st;
+    st.st_mode = 0;
+    if (fstat(fd, &st) != 0 || !(S_ISREG(st.st_mode) || (devices && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))))) {
+        close(fd);
+        return refuse_kind(st.st_mode, why, whylen);
+    }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0 && (fl & O_NONBLOCK))
+        fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    return fd;
+}
+
+int sf_open_append(const char *path, mode_t mode, bool devices, char *why, int whylen)
+{
+    for (int tries = 0; tries < 10; tries++) {
+        /* Non-blocking until the kind is known: a FIFO would wait for a reader. */
+        int fd = open(path, SF_APPEND | O_NOFOLLOW | O_NONBLOCK);
+        if (fd < 0 && errno == ENOENT) {
+            fd = open(path, SF_APPEND | O_NOFOLLOW | O_CREAT | O_EXCL, mode);
+            if (fd < 0 && errno == EEXIST)
+                continue; /* made meanwhile: look at it again */
+        }
+        struct stat st;
+        if (fd < 0 && errno == ELOOP && lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+            return append_through_link(path, devices, why, whylen);
+        /* ENXIO: a FIFO no one reads yet, or a socket. */
+        if (fd < 0 && errno == ENXIO && lstat(path, &st) == 0) {
+            if (!devices || !S_ISFIFO(st.st_mode))
+                return refuse_kind(st.st_mode, why, whylen);
+            fd = open(path, SF_APPEND | O_NOFOLLOW);
+        }
+        if (fd < 0)
+            return fail_with(errno, why, whylen);
+        return append_checked(fd, devices, why, whylen);
+    }
+    return fail_with(EEXIST, why, whylen);
 }

@@ -3,7 +3,8 @@
  * them or others may write to them), new files under unique temporary
  * names opened with O_EXCL and O_NOFOLLOW and renamed into place after
  * fsync, lock files that are never links, the removal of temporary files
- * whose writer died, and reading only regular files.  Every file the
+ * whose writer died, reading only regular files, and appending to a file
+ * the user names without following a link planted there.  Every file the
  * program creates goes through here (doc/architecture.md). */
 #ifndef NC_FILES_SAFE_FILE_H
 #define NC_FILES_SAFE_FILE_H
@@ -51,9 +52,24 @@ int sf_temp_sweep(const char *dir, const char *ext);
 int sf_open_lock(const char *path, bool excl);
 
 /* Opens path for reading when it is a regular file (following links, as
- * the user may keep it elsewhere); a FIFO or a device is refused at once
- * instead of blocking.  The descriptor; -1 with errno and, but for ENOENT,
- * "PATH: reason" in err. */
-int sf_open_regular(const char *path, char *err, int errlen);
+ * the user may keep it elsewhere); a FIFO, a device or a directory is
+ * refused at once instead of blocking or reading what is not a file.  The
+ * descriptor; -1 with errno (EISDIR for a directory, EINVAL for another
+ * kind of file) and the reason, without the path, in why: the caller
+ * names the file as its own messages do. */
+int sf_open_regular(const char *path, char *why, int whylen);
+
+/* Opens path for appending, for output the user names (the match's and
+ * self-play's --pgn, --datagen).  A regular file is appended to and a
+ * missing one created with mode (O_EXCL); a link at path is refused, never
+ * followed, as is a directory.  With devices, a FIFO or a character device
+ * is opened as given, also through a link (/dev/stdout, a named pipe,
+ * /dev/null: a FIFO waits for its reader), and so is a link to the file
+ * the program's standard output or error already is (--pgn /dev/stdout
+ * >FILE); without, nothing but a regular file is opened, and a FIFO is
+ * refused without waiting.  The descriptor (close-on-exec, blocking); -1
+ * with errno (ELOOP for a link, EINVAL for another kind of file) and the
+ * reason, without the path, in why. */
+int sf_open_append(const char *path, mode_t mode, bool devices, char *why, int whylen);
 
 #endif

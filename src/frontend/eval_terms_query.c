@@ -212,11 +212,12 @@ static int walk_positions(TermsRun *r, char *text, char *err, int errlen)
 
 int eval_terms_main(const Options *opt)
 {
-    const char *path = strcmp(opt->eval_terms, "-") ? opt->eval_terms : "/dev/stdin";
+    bool from_stdin = strcmp(opt->eval_terms, "-") == 0;
     char file[600], err[1200];
     nc_quote(opt->eval_terms, file, sizeof file);
     size_t len;
-    char *text = pgn_read_file(path, &len, err, sizeof err);
+    char *text = from_stdin ? pgn_read_stream(stdin, "standard input", &len, err, sizeof err)
+                            : pgn_read_file(opt->eval_terms, &len, err, sizeof err);
     TermsRun r = {.opt = opt, .file = file};
     int rc = -1;
     if (text) {

@@ -7,6 +7,7 @@
 #include "datafile/datafile.h"
 #include "notation/notation.h"
 #include "text/quote.h"
+#include "files/safe_file.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const key_names[LK_COUNT] = {
     [LK_LESSON] = "lesson", [LK_VARIANT] = "variant", [LK_SETUP] = "setup", [LK_OPTIONS] = "options",
@@ -500,9 +502,19 @@ int lesson_load_text(LessonSet *s, const char *name, const char *text, DataError
 
 int lesson_load_file(LessonSet *s, const char *path, DataErrors *e)
 {
-    FILE *f = fopen(path, "rb");
+    char why[200];
+    /* A regular file only: a FIFO would block, a device never end. */
+    int fd = sf_open_regular(path, why, sizeof why);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
     if (!f) {
-        lesson_error(e, path, 0, "cannot open (%s)", strerror(errno));
+        if (fd < 0 && errno == EINVAL)
+            lesson_error(e, path, 0, "%s", why);
+        else if (fd < 0 && errno == EISDIR)
+            lesson_error(e, path, 0, "cannot read (%s)", strerror(EISDIR));
+        else
+            lesson_error(e, path, 0, "cannot open (%s)", strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return -1;
     }
     char *buf = malloc(LESSON_MAX_FILE + 2);

@@ -11,9 +11,9 @@
 #include "rules/rules.h"
 #include "session.h"
 #include "notation/notation.h"
+#include "files/safe_file.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -226,6 +226,13 @@ static int open_output(Gen *gen, const Options *opt)
     char header[512], err[1400], run[512];
     long long records;
     dg_header(opt, gen->v->name, header, sizeof header);
+    /* A regular file only, as it is read back to resume; never through a
+     * link, which could lead to anyone's file. */
+    gen->fd = sf_open_append(opt->datagen, 0644, false, err, sizeof err);
+    if (gen->fd < 0) {
+        fprintf(stderr, "ninjachess: %s: %s\n", opt->datagen, err);
+        return -1;
+    }
     if (dg_scan(opt->datagen, header, &gen->end_game, &records, err, sizeof err)) {
         fprintf(stderr, "ninjachess: %s\n", err);
         return -1;
@@ -233,11 +240,6 @@ static int open_output(Gen *gen, const Options *opt)
     long long first = gen->end_game;
     atomic_store(&gen->next_game, first);
     gen->end_game = first + opt->games;
-    gen->fd = open(opt->datagen, O_WRONLY | O_APPEND | O_CREAT, 0644);
-    if (gen->fd < 0) {
-        fprintf(stderr, "ninjachess: %s: %s\n", opt->datagen, strerror(errno));
-        return -1;
-    }
     snprintf(run, sizeof run, "# games %lld-%lld: nodes %lld, random plies %d, seed %llu, %s\n", first,
              gen->end_game - 1, gen->nodes, gen->nrandom, (unsigned long long)gen->seed,
              gen->book.n ? "from the book" : "from the setup");

@@ -7,11 +7,13 @@
 #include "search/search.h"
 #include "session.h"
 #include "notation/notation.h"
+#include "files/safe_file.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define DG_SEP " | "
 #define DG_MAX_PROBLEMS 20
@@ -99,17 +101,32 @@ static int read_line(FILE *f, char *buf, size_t len, char *why, size_t whylen)
     return -1;
 }
 
+/* path opened for reading when it is a regular file (a FIFO would block,
+ * a device never end); NULL with errno and "PATH: reason" in err. */
+static FILE *open_regular(const char *path, char *err, size_t errlen)
+{
+    char why[200];
+    int fd = sf_open_regular(path, why, sizeof why);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
+    if (fd >= 0 && !f) {
+        snprintf(why, sizeof why, "%s", strerror(errno));
+        close(fd);
+    }
+    if (!f) {
+        int e = errno;
+        snprintf(err, errlen, "%s: %s", path, why);
+        errno = e;
+    }
+    return f;
+}
+
 int dg_scan(const char *path, const char *header, long long *next, long long *records, char *err, size_t errlen)
 {
     *next = 0;
     *records = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        if (errno == ENOENT)
-            return 0;
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
-    }
+    FILE *f = open_regular(path, err, errlen);
+    if (!f)
+        return errno == ENOENT ? 0 : -1;
     char line[DG_LINE_MAX], why[1024];
     int lineno = 0, rc = 0, got;
     while (rc == 0 && (got = read_line(f, line, sizeof line, why, sizeof why)) != 0) {
@@ -273,10 +290,11 @@ int dg_check_main(const Options *opt)
     DgCheck c = {.path = opt->check_data, .v = v};
     char header[512];
     dg_header(opt, v->name, header, sizeof header);
-    FILE *f = fopen(c.path, "r");
+    char err[1000];
+    FILE *f = open_regular(c.path, err, sizeof err);
     int rc = 1;
     if (!f)
-        fprintf(stderr, "ninjachess: %s: %s\n", c.path, strerror(errno));
+        fprintf(stderr, "ninjachess: %s\n", err);
     else if (check_lines(&c, f, header))
         fprintf(stderr, "ninjachess: %s: %s\n", c.path, ferror(f) ? strerror(errno) : "out of memory");
     else {

@@ -32,6 +32,7 @@ typedef struct {
     Variant *v;
     Game base;                 /* the start the options give (--fen, --play) */
     OpeningBook book;
+    FILE *pgn;                 /* --pgn, open for the whole match */
     EngineSpec spec[2];        /* engines A and B */
     MatchTc tc;
     char tc_text[48];          /* PGN TimeControl */
@@ -227,6 +228,11 @@ static int configure(Match *m, const Options *opt)
     m->pair_games = calloc(pairs, 1);
     if (!m->pair_points || !m->pair_games)
         return fail("out of memory");
+    /* Opened before the first game, so a file that cannot be written is
+     * known before an engine starts. */
+    char err[1000];
+    if (opt->pgn && !(m->pgn = pgn_open(opt->pgn, err, sizeof err)))
+        return fail("%s", err);
     return 0;
 }
 
@@ -333,12 +339,12 @@ static void record_game(Match *m, int gi, int a_colour, const GameOutcome *o, in
         printf("; LLR %.2f (%.2f, %.2f)", s.llr, s.lower, s.upper);
     }
     putchar('\n');
-    if (m->opt->pgn) {
-        char round[16], err[512];
+    if (m->pgn) {
+        char round[16], err[1000];
         snprintf(round, sizeof round, "%d", gi + 1);
         PgnGame pg = {"ninjachess match", round, white, black, m->v->name, m->opt->setup, m->opt->options,
                       m->opt->titans, m->tc_text, &o->g, opening_plies, w, o->termination, o->reason};
-        if (pgn_append(m->opt->pgn, &pg, err, sizeof err)) {
+        if (pgn_append(m->pgn, m->opt->pgn, &pg, err, sizeof err)) {
             fail("%s", err);
             m->status = 1;
             m->stop = true;
@@ -474,6 +480,8 @@ static void run_workers(Match *m, int n)
 static void match_free(Match *m)
 {
     openings_free(&m->book);
+    if (m->pgn)
+        fclose(m->pgn); /* flushed after each game, and an error told then */
     free(m->pair_points);
     free(m->pair_games);
     if (m->base.moves)

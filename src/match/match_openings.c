@@ -6,11 +6,13 @@
 
 #include "rules/rules.h"
 #include "notation/notation.h"
+#include "files/safe_file.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void game_start_position(const Game *g, Position *start)
 {
@@ -135,12 +137,16 @@ static int read_line(FILE *f, char *buf, size_t cap)
 int openings_load(const char *path, const Game *base, OpeningBook *book, char *err, size_t errlen)
 {
     memset(book, 0, sizeof *book);
-    FILE *f = fopen(path, "r");
+    char line[4096], why[256];
+    /* A regular file only: a FIFO would block, a device never end. */
+    int fd = sf_open_regular(path, why, sizeof why);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
     if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", path, fd < 0 ? why : strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return -1;
     }
-    char line[4096], why[256];
     int lineno = 0, rc = 0;
     for (int got; rc == 0 && (got = read_line(f, line, sizeof line)) != LINE_END;) {
         lineno++;

@@ -6,10 +6,13 @@
 #include "notation/notation.h"
 #include "match_openings.h"
 
+#include "files/safe_file.h"
+#include "text/quote.h"
 
 #include <errno.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 const char *pgn_result_token(int winner)
 {
@@ -82,17 +85,30 @@ int pgn_write(FILE *f, const PgnGame *pg)
     return rc || ferror(f) ? -1 : 0;
 }
 
-int pgn_append(const char *path, const PgnGame *pg, char *err, size_t errlen)
+FILE *pgn_open(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "ae"); /* close-on-exec: engines started later never hold it */
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        return -1;
+    char why[200], q[600];
+    nc_quote(path, q, sizeof q);
+    /* close-on-exec: engines started later never hold it */
+    int fd = sf_open_append(path, 0644, true, why, sizeof why);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "a");
+    if (fd >= 0 && !f) {
+        snprintf(why, sizeof why, "%s", strerror(errno));
+        close(fd);
     }
+    if (!f)
+        snprintf(err, errlen, "cannot write %s: %s", q, why);
+    return f;
+}
+
+int pgn_append(FILE *f, const char *path, const PgnGame *pg, char *err, size_t errlen)
+{
     int rc = pgn_write(f, pg);
-    if (fclose(f) != 0)
+    if (fflush(f) != 0)
         rc = -1;
-    if (rc)
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    if (rc) {
+        char q[600];
+        snprintf(err, errlen, "cannot write %s: %s", nc_quote(path, q, sizeof q), strerror(errno));
+    }
     return rc;
 }

@@ -20,6 +20,7 @@
 
 typedef struct {
     int level[2];        /* engines A and B: 1-10, or 0 for a random mover */
+    FILE *pgn;           /* --pgn, open for the whole run */
     char name[2][24];
     SearchLimits base;   /* per move, before the level */
     Search *eng[2];
@@ -149,10 +150,10 @@ static GameStatus sp_play(SelfPlay *sp, Game *g, int a_colour, bool *adjudicated
 static int sp_save_pgn(const SelfPlay *sp, const Options *opt, const Game *g, int gi, int a_colour, int winner,
                        const char *how, bool adjudicated)
 {
-    char round[16], names[2][48], tc[32] = "-", err[512];
+    char round[16], names[2][48], tc[32] = "-", err[1000];
     snprintf(round, sizeof round, "%d", gi + 1);
     for (int i = 0; i < 2; i++)
-        snprintf(names[i], sizeof names[i], "ninjachess %s (%c)", sp->name[i], "AB"[i]);
+        snprintf(names[i], sizeof names[i], "ninjachess %.*s (%c)", (int)sizeof sp->name[i] - 1, sp->name[i], "AB"[i]);
     if (!sp->base.depth && !sp->base.nodes)
         snprintf(tc, sizeof tc, "1/%g", sp->base.seconds); /* one move per that many seconds */
     int w = a_colour == NC_WHITE ? 0 : 1;
@@ -161,7 +162,7 @@ static int sp_save_pgn(const SelfPlay *sp, const Options *opt, const Game *g, in
                   adjudicated ? "adjudication" : "normal", how};
     if (pg.opening_plies > g->nply)
         pg.opening_plies = g->nply;
-    if (pgn_append(opt->pgn, &pg, err, sizeof err)) {
+    if (pgn_append(sp->pgn, opt->pgn, &pg, err, sizeof err)) {
         fprintf(stderr, "ninjachess: %s\n", err);
         return -1;
     }
@@ -210,7 +211,7 @@ static int sp_game(SelfPlay *sp, const Options *opt, const Variant *v, int gi)
     int winner;
     const char *how;
     sp_report(sp, &g, gi, a_colour, st, adjudicated, &winner, &how);
-    int rc = opt->pgn ? sp_save_pgn(sp, opt, &g, gi, a_colour, winner, how, adjudicated) : 0;
+    int rc = sp->pgn ? sp_save_pgn(sp, opt, &g, gi, a_colour, winner, how, adjudicated) : 0;
     game_free(&g);
     return rc;
 }
@@ -230,10 +231,17 @@ int selfplay_main(const Options *opt)
         fprintf(stderr, "ninjachess: out of memory\n");
         return 1;
     }
+    char err[1000];
+    if (opt->pgn && !(sp.pgn = pgn_open(opt->pgn, err, sizeof err))) {
+        fprintf(stderr, "ninjachess: %s\n", err);
+        return 1;
+    }
     sp.rng = 0x2545F4914F6CDD1DULL ^ (uint64_t)time(NULL);
     for (int gi = 0; gi < opt->selfplay; gi++)
         if (sp_game(&sp, opt, v, gi))
             return 1;
+    if (sp.pgn)
+        fclose(sp.pgn); /* flushed after each game, and an error told then */
     printf("score: %s %g - %g %s\n", sp.name[0], sp.points[0], sp.points[1], sp.name[1]);
     search_free(sp.eng[0]);
     search_free(sp.eng[1]);

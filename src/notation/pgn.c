@@ -4,11 +4,12 @@
 
 #include "moveinput.h"
 #include "text/quote.h"
+#include "files/safe_file.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
 static const char *skip_space(const char *s, int *line)
 {
@@ -594,24 +595,12 @@ static char *read_all(FILE *f, size_t *lenp, int *e)
     return buf;
 }
 
-char *pgn_read_file(const char *path, size_t *lenp, char *err, int errlen)
+char *pgn_read_stream(FILE *f, const char *name, size_t *lenp, char *err, int errlen)
 {
     char q[600];
-    nc_quote(path, q, sizeof q);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, (size_t)errlen, "cannot open '%s': %s", q, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        snprintf(err, (size_t)errlen, "'%s' is a directory, not a saved game", q);
-        return NULL;
-    }
+    nc_quote(name, q, sizeof q);
     int e;
     char *buf = read_all(f, lenp, &e);
-    fclose(f);
     if (!buf) {
         if (e == EFBIG)
             snprintf(err, (size_t)errlen, "'%s' is too large to be a saved game", q);
@@ -624,5 +613,29 @@ char *pgn_read_file(const char *path, size_t *lenp, char *err, int errlen)
         snprintf(err, (size_t)errlen, "'%s' is not a saved game (binary data)", q);
         return NULL;
     }
+    return buf;
+}
+
+char *pgn_read_file(const char *path, size_t *lenp, char *err, int errlen)
+{
+    char q[600], why[200];
+    nc_quote(path, q, sizeof q);
+    /* A regular file only: a FIFO would block, a device never end. */
+    int fd = sf_open_regular(path, why, sizeof why);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        if (fd < 0 && e == EISDIR)
+            snprintf(err, (size_t)errlen, "'%s' is a directory, not a saved game", q);
+        else if (fd < 0 && e == EINVAL)
+            snprintf(err, (size_t)errlen, "'%s': %s", q, why);
+        else
+            snprintf(err, (size_t)errlen, "cannot open '%s': %s", q, strerror(e));
+        return NULL;
+    }
+    char *buf = pgn_read_stream(f, path, lenp, err, errlen);
+    fclose(f);
     return buf;
 }

@@ -98,8 +98,12 @@ typedef struct {
 int pgn_write_noted(FILE *f, const Position *start, const Move *moves, int nply, const PgnNotes *notes,
                     const char *result_token);
 
-/* Reads a whole file of at most 64 MiB that holds no NUL byte; NULL with
- * the reason in err (cannot open, a directory, too large, binary). */
+/* Reads a whole regular file of at most 64 MiB that holds no NUL byte;
+ * NULL with the reason in err (cannot open, a directory, a FIFO or a
+ * device, too large, binary). */
 char *pgn_read_file(const char *path, size_t *lenp, char *err, int errlen);
+/* The same for an open stream (standard input where an option takes "-"),
+ * named name in messages. */
+char *pgn_read_stream(FILE *f, const char *name, size_t *lenp, char *err, int errlen);
 
 #endif

@@ -7,6 +7,7 @@
 #include "ui_internal.h"
 
 #include "files/safe_file.h"
+#include "text/quote.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -335,9 +336,14 @@ int ui_config_load(UiConfig *c, char *err, int errlen)
     *strrchr(dir, '/') = 0;
     if (sf_dir_check(dir, err, errlen))
         return -1;
-    int fd = sf_open_regular(path, err, errlen);
-    if (fd < 0)
-        return errno == ENOENT ? 0 : -1;
+    char why[200], q[600];
+    int fd = sf_open_regular(path, why, sizeof why);
+    if (fd < 0 && errno == ENOENT)
+        return 0;
+    if (fd < 0) {
+        snprintf(err, (size_t)errlen, "%s: %s", nc_quote(path, q, sizeof q), why);
+        return -1;
+    }
     FILE *f = fdopen(fd, "r");
     if (!f) {
         snprintf(err, (size_t)errlen, "%s: %s", path, strerror(errno));
