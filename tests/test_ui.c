@@ -1540,6 +1540,67 @@ static void test_config_parse(void **state)
 
 /* The file is found through XDG_CONFIG_HOME, else HOME; a missing file is
  * no error, a bad one names its path and line. */
+/* Whether a help page's key column (the first 20 columns) names key. */
+static bool key_column_has(char (*lines)[UI_HELP_LINE], int n, int key)
+{
+    for (int i = 1; i < n; i++)
+        if (memchr(lines[i], key, 20))
+            return true;
+    return false;
+}
+
+/* The help and the key line name the keys the config gives; every action
+ * has a key in the help; each screen tells its own keys, in 79 columns. */
+static void test_help_keys(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    char err[512], lines[40][UI_HELP_LINE], line[160];
+    assert_int_equal(ui_config_parse(&u->cfg, "key.undo = U\nkey.flip = F\nkey.help = H\n", "cfg", err,
+                                     sizeof err), 0);
+    int n = ui_key_help(u, lines, 40);
+    bool undo = false, flip = false;
+    for (int i = 0; i < n; i++) {
+        undo |= strstr(lines[i], "  U / r ") && strstr(lines[i], "undo / redo");
+        flip |= !strncmp(lines[i], "  F ", 4) && strstr(lines[i], "flip the board");
+    }
+    assert_true(undo);
+    assert_true(flip);
+    for (int i = 0; ui_config_action_name(i); i++) {
+        int k = ui_config_action_key(&u->cfg, ui_config_action_name(i));
+        if (!key_column_has(lines, n, k))
+            fail_msg("no key for %s ('%c') in the help", ui_config_action_name(i), k);
+    }
+    ui_key_line(u, false, line, sizeof line);
+    assert_non_null(strstr(line, "U/r undo/redo"));
+    assert_non_null(strstr(line, "H help"));
+    assert_true(strlen(line) <= 79);
+    u->reviewing = true;
+    ui_key_line(u, false, line, sizeof line);
+    assert_non_null(strstr(line, "H help"));
+    assert_true(strlen(line) <= 79);
+    u->reviewing = false;
+    /* The drill and the tutorial: their keys, not the game's. */
+    static const int sets[] = {UI_KEYS_DRILL, UI_KEYS_TUTORIAL};
+    static const char *const own[] = {"a new start", "place a piece"};
+    for (int s = 0; s < 2; s++) {
+        u->keys_of = sets[s];
+        n = ui_key_help(u, lines, 40);
+        bool found = false, game = false;
+        for (int i = 0; i < n; i++) {
+            found |= strstr(lines[i], own[s]) != NULL;
+            game |= strstr(lines[i], "resign") || strstr(lines[i], "save as PGN");
+        }
+        assert_true(found);
+        assert_false(game);
+        for (int lesson = 0; lesson < 2; lesson++) {
+            ui_key_line(u, lesson, line, sizeof line);
+            assert_non_null(strstr(line, "? help"));
+            assert_true(strlen(line) <= 79);
+        }
+    }
+}
+
 static void test_config_file(void **state)
 {
     (void)state;
@@ -1744,6 +1805,7 @@ int main(void)
         cmocka_unit_test(test_config_parse),
         cmocka_unit_test(test_expand_path),
         cmocka_unit_test(test_config_file),
+        cmocka_unit_test(test_help_keys),
         cmocka_unit_test(test_move_list_and_review),
         cmocka_unit_test(test_computer_draw_answer),
         cmocka_unit_test(test_panel_not_cut),

@@ -367,10 +367,8 @@ static void draw_bottom(const Ui *u, int cols)
     move(l->hint_y, 0);
     clrtoeol();
     attrset(u->colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
-    const char *hint = u->tutorial
-        ? "arrows Enter select/move  c catalogue  e examples  p place  x remove  q back"
-        : u->reviewing ? "review: arrows/wheel step  Home/End  Enter play from here  Esc back  ? help"
-        : "arrows/hjkl move  Enter select  : move  d drop  u/r undo/redo  ? help  q quit";
+    char hint[160];
+    ui_key_line(u, false, hint, sizeof hint);
     mvprintw(l->hint_y, 0, "%.*s", cols - 1, hint);
     attrset(A_NORMAL);
 }

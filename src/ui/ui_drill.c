@@ -219,7 +219,9 @@ static bool drill_open(Ui *u, const void *arg, void **self)
     t->utf8 = u->utf8;
     t->ascii = u->ascii;
     t->colours = u->colours;
-    t->player[0] = t->player[1] = PL_HUMAN;
+    t->player[0] = t->player[1] = PL_HUMAN; /* the drill answers for Black itself */
+    t->player_text[1] = "endgame table";
+    t->keys_of = UI_KEYS_DRILL;
     char err[400];
     const char *name = variant_of(&d->c, u);
     if (ui_game_new(t, u->data_dir, name, NULL, NULL, NULL, NULL, err, sizeof err) ||
@@ -271,6 +273,8 @@ static void drill_key(Ui *u, void *self, int k)
         t->flipped = !t->flipped;
     else if (k == KEY_RESIZE)
         return;
+    else if (k == '?' || k == KEY_F(1))
+        ui_help(t);
     else if (d->over)
         ui_msg(t, true, "The drill is over: n for a new start, q back");
     else if (k == 'm' || k == ':')
@@ -283,7 +287,7 @@ static void drill_key(Ui *u, void *self, int k)
     } else if (k == 27)
         ui_select(t, 0);
     else
-        ui_msg(t, true, "Drill keys: arrows and Enter move, m type a move, n new start, f flip, q back");
+        ui_msg(t, true, "Drill keys: arrows and Enter move, m type a move, n new start, f flip, ? help, q back");
 }
 
 static void drill_close(Ui *u, void *self)
