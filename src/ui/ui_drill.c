@@ -2,6 +2,8 @@
  * positions the endgame table says the attacker (White, to move) mates
  * from; the player plays White, the table plays the defence that delays
  * mate the longest, and the end is reported against the shortest mate.
+ * A material that wins only some positions is drilled from those, and
+ * says so with the table's counts.
  * The game in progress (app) is untouched but for its message; the drill
  * is this screen's own Ui, as the tutorial's sandbox is.  The tables live
  * in one store for the program's life (one terminal, one drill). */
@@ -18,6 +20,7 @@ typedef struct {
     Ui t;
     DrillChoice c;
     const EgTable *tab;
+    EgStats st;     /* the table's counts: the evidence when it does not force mate */
     uint64_t rng;
     int shortest;   /* moves to mate from the start */
     int used;       /* White's moves so far */
@@ -41,8 +44,12 @@ static const char *variant_of(const DrillChoice *c, const Ui *app)
     return app && app->v ? app->vname : "titan-chess";
 }
 
-/* The table of the material, when it forces mate. */
-static const EgTable *mating_table(const Variant *v, const char *material, bool progress, char *err, int errlen)
+/* The table of the material, when the attacker wins anywhere: a material
+ * that does not force mate (the Ninja Warrior on Titan Chess's board,
+ * which its rule text says mates) is drilled from the positions it wins,
+ * with the counts.  st: the table's counts. */
+static const EgTable *mating_table(const Variant *v, const char *material, bool progress, EgStats *st, char *err,
+                                   int errlen)
 {
     EgMaterial m;
     if (eg_material_parse(v, material, NC_WHITE, &m, err, errlen))
@@ -53,10 +60,10 @@ static const EgTable *mating_table(const Variant *v, const char *material, bool 
         snprintf(err, (size_t)errlen, "out of memory");
     if (!t)
         return NULL;
-    EgStats st;
-    eg_stats(t, &st);
-    if (!eg_forces_mate(&st)) {
-        snprintf(err, (size_t)errlen, "%s cannot force mate in %s: no drill", m.name, v->name);
+    eg_stats(t, st);
+    if (!st->wins[0]) {
+        snprintf(err, (size_t)errlen, "%s cannot force mate in %s: no position is won, so no drill", m.name,
+                 v->name);
         return NULL;
     }
     return t;
@@ -72,7 +79,8 @@ int ui_drill_prepare(const char *data_dir, const DrillChoice *c, char *err, int 
         snprintf(err, (size_t)errlen, "%s", errs.n ? errs.msg[0] : "the variant does not load");
         return -1;
     }
-    int rc = mating_table(v, c->material, true, err, errlen) ? 0 : -1;
+    EgStats st;
+    int rc = mating_table(v, c->material, true, &st, err, errlen) ? 0 : -1;
     variant_free(v);
     return rc;
 }
@@ -88,7 +96,14 @@ static void new_start(Drill *d)
     d->shortest = d->tab->wtm[i];
     d->used = 0;
     d->over = false;
-    ui_msg(&d->t, false, "Drill %s: mate the black king. n new start, m type a move, q back", d->tab->mat.name);
+    const EgStats *st = &d->st;
+    if (eg_forces_mate(st))
+        ui_msg(&d->t, false, "Drill %s: mate the black king. n new start, m type a move, q back", d->tab->mat.name);
+    else
+        ui_msg(&d->t, false, "%s cannot force mate in %s: White to move wins %llu of %llu positions (%.1f%%). "
+               "This start is one: mate in %d. n new start", d->tab->mat.name, d->t.v->title,
+               (unsigned long long)st->wins[0], (unsigned long long)st->legal[0],
+               100.0 * (double)st->wins[0] / (double)st->legal[0], d->shortest);
 }
 
 /* After each ply: the end, when it has come. */
@@ -226,7 +241,7 @@ static bool drill_open(Ui *u, const void *arg, void **self)
     const char *name = variant_of(&d->c, u);
     if (ui_game_new(t, u->data_dir, name, NULL, NULL, NULL, NULL, err, sizeof err) ||
         (!d->c.material[0] && !choose_material(d, err, sizeof err)) ||
-        !(d->tab = mating_table(t->v, d->c.material, false, err, sizeof err))) {
+        !(d->tab = mating_table(t->v, d->c.material, false, &d->st, err, sizeof err))) {
         ui_msg(u, true, "drill: %s", err);
         ui_game_free(t);
         memset(d, 0, sizeof *d);
