@@ -180,12 +180,13 @@ static void activate(Drill *d)
     ui_select(t, code != NC_EMPTY && nc_colour(code) == t->g.pos.side ? t->cursor : 0);
 }
 
-/* A menu of the materials that force mate, of one piece (built now if
- * need be) and of two pieces when their tables are cached. */
+/* A menu of the materials that win, of one piece (built now if need be)
+ * and of two pieces when their tables are cached; those that win only
+ * some positions say so. */
 static bool choose_material(Drill *d, char *err, int errlen)
 {
     const Variant *v = d->t.v;
-    char names[64][8];
+    char names[64][8], labels[64][64];
     const char *items[64];
     int n = 0, king = -1;
     for (int t = 0; t < v->ntypes; t++)
@@ -206,15 +207,20 @@ static bool choose_material(Drill *d, char *err, int errlen)
             if (!t)
                 continue;
             eg_stats(t, &st);
-            if (eg_forces_mate(&st)) {
+            if (st.wins[0]) {
                 snprintf(names[n], sizeof names[n], "%s", m.name);
-                items[n] = names[n];
+                if (eg_forces_mate(&st))
+                    snprintf(labels[n], sizeof labels[n], "%s", m.name);
+                else
+                    snprintf(labels[n], sizeof labels[n], "%s (no forced mate: %.2f%% of positions won)", m.name,
+                             100.0 * (double)st.wins[0] / (double)st.legal[0]);
+                items[n] = labels[n];
                 n++;
             }
         }
     int k = n ? ui_menu(&d->t, "Checkmate drill: which material?", items, n) : -1;
     if (k < 0) {
-        snprintf(err, (size_t)errlen, n ? "no drill chosen" : "no endgame table of %s forces mate", v->name);
+        snprintf(err, (size_t)errlen, n ? "no drill chosen" : "no endgame table of %s wins", v->name);
         return false;
     }
     snprintf(d->c.material, sizeof d->c.material, "%s", names[k]);
