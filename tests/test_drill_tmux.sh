@@ -3,7 +3,8 @@
 # (printed by --endgame with the same seed) is played to mate with the
 # tables' own best moves, typed into the drill screen in a detached tmux
 # server, and the screen must report a mate in the shortest number of
-# moves.  Also: a drill for a material that cannot force mate is refused.
+# moves.  Also: a drill for a material that wins nowhere is refused, one
+# that wins only some positions starts from them with the counts.
 # Works without a terminal (CI=true): tmux provides the pseudo-terminal.
 # usage: test_drill_tmux.sh NINJACHESS DATA_DIR
 set -u
@@ -18,6 +19,22 @@ S=drill
 # A material that cannot force mate has no drill (refused before the screen starts).
 out=$("$BIN" --data-dir "$DATA" --variant chess --drill KB 2>&1)
 if [ $? -eq 1 ] && echo "$out" | grep -q "KB cannot force mate in chess"; then ok "no drill for KB"; else fail "KB drill: $out"; fi
+
+# A material that wins only some positions (the Ninja Warrior on Titan
+# Chess's board, which its rule text says mates) is drilled from one of
+# them, and the first message gives the table's counts.
+S=drill-kw
+T new-session -d -s "$S" -x 80 -y 24 -e "XDG_STATE_HOME=$XDG_STATE_HOME" -e "HOME=$HOME" \
+    -e "XDG_CACHE_HOME=$XDG_CACHE_HOME" -e "LANG=C.UTF-8" -e "LC_ALL=C.UTF-8" \
+    "$BIN" --data-dir "$DATA" --variant titan-chess --drill KW --drill-seed 3
+if wait_for "KW cannot force mate in Titan Chess: White to move wins 17440 of 2643984" 60; then
+    ok "the KW drill names the won positions and the total"
+else
+    fail "no counts in the KW drill's message"
+fi
+expect "This start is one: mate in" "the KW drill starts from a won position"
+T kill-session -t "$S"
+S=drill
 
 SEED=7
 line=$("$BIN" --data-dir "$DATA" --variant chess --endgame KR --drill-seed $SEED 2>/dev/null | grep "^drill start")

@@ -347,6 +347,45 @@ static void test_big_board_verdicts(void **state)
     variant_free(v);
 }
 
+/* The Ninja Warrior and king on Titan Chess's 12x12 board: the rule
+ * text lists them among the materials that mate a lone king, but they
+ * win only a few positions, each with the lone king on one of the
+ * board's three outer rings (doc/endgame.md; the drill and a lesson show it). */
+static void test_ninja_warrior_titan_chess(void **state)
+{
+    (void)state;
+    Variant *v = test_variant("titan-chess");
+    EgStore *s = eg_store_new("", false);
+    const EgTable *t = table(s, v, "KW");
+    EgStats st;
+    eg_stats(t, &st);
+    assert_int_equal(st.legal[0], 2643984);
+    assert_int_equal(st.wins[0], 17440);
+    assert_int_equal(st.longest, 22);
+    assert_false(eg_forces_mate(&st));
+    uint64_t won = 0, by_edge[3] = {0};
+    for (size_t i = 0; i < t->npos; i++) {
+        if (t->wtm[i] == EG_DRAW || t->wtm[i] == EG_ILLEGAL)
+            continue;
+        int ak, dk, pc[EG_MAX_PIECES];
+        eg_decode(t, i, &ak, &dk, pc);
+        int sq = t->sq_of[dk], f = v->file_of[sq], r = v->rank_of[sq];
+        int edge = f < r ? f : r;
+        edge = edge < v->width - 1 - f ? edge : v->width - 1 - f;
+        edge = edge < v->height - 1 - r ? edge : v->height - 1 - r;
+        if (edge > 2)
+            fail_msg("won with the lone king on %c%d, %d squares from the edge", 'a' + f, r + v->rank_base, edge);
+        by_edge[edge]++;
+        won++;
+    }
+    printf("won with the lone king on the edge: %llu, one square in: %llu, two in: %llu\n",
+           (unsigned long long)by_edge[0], (unsigned long long)by_edge[1], (unsigned long long)by_edge[2]);
+    assert_int_equal(won, 17440);
+    assert_true(check_sample(t, 3000, 6) > 2000);
+    eg_store_free(s);
+    variant_free(v);
+}
+
 static void test_refused_materials(void **state)
 {
     (void)state;
@@ -624,6 +663,7 @@ int main(void)
         cmocka_unit_test(test_move_tables),
         cmocka_unit_test(test_move_tables_stop),
         cmocka_unit_test(test_big_board_verdicts),
+        cmocka_unit_test(test_ninja_warrior_titan_chess),
         cmocka_unit_test(test_chess_one_piece),
         cmocka_unit_test(test_chess_bishops),
         cmocka_unit_test(test_chess_bishop_knight),

@@ -35,7 +35,7 @@ keys 1; expect "Flying Bomber - lesson" "the lesson is shown"
 expect "f4: White Flying Bomber" "its piece under the cursor"
 expect "It moves like a rook when" "its explanation in the panel"
 # The whole key line at 80 columns (it was cut before "q back").
-expect "arrows Enter move  n next  b previous  r again  L lessons  c pieces  q back" "the lesson keys on the key line"
+expect "arrows Enter move  n next  b prev  r again  L lessons  c pieces  ? help  q back" "the lesson keys on the key line"
 # Wrapped at spaces only: the panel's words, read line by line, are the
 # explanation's words in order (the panel starts at column 42 here).
 explain=$(sed -n '/^lesson tc-bomber-f4$/,/^end$/s/^  explain //p' "$DATA/lessons/1-titan-chess.txt" | tr -s ' \n' '  ')

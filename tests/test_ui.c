@@ -427,6 +427,116 @@ static void test_monochrome_and_8_colours(void **state)
     open_screen("xterm-256color", 24, 80);
 }
 
+/* WCAG 2 relative luminance of one of xterm's eight default colours
+ * (black, red3, green3, yellow3, blue2, magenta3, cyan3, gray90). */
+static double xterm8_luminance(int c)
+{
+    static const int rgb[8][3] = {{0, 0, 0},       {205, 0, 0},   {0, 205, 0},   {205, 205, 0},
+                                  {0, 0, 238},     {205, 0, 205}, {0, 205, 205}, {229, 229, 229}};
+    assert_true(c >= 0 && c < 8);
+    double lin[3];
+    for (int k = 0; k < 3; k++) {
+        double v = rgb[c][k] / 255.0;
+        lin[k] = v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+    }
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+}
+
+/* The rule for an eight-colour pair: text and background differ and have
+ * at least 3:1 contrast in xterm's default palette (never white on white,
+ * yellow, cyan or green; never black on black or blue). */
+static void assert_pair_legible8(int pair, const char *what, int bg)
+{
+    short f, b;
+    assert_int_equal(pair_content((short)pair, &f, &b), OK);
+    double lf = xterm8_luminance(f), lb = xterm8_luminance(b);
+    double ratio = lf > lb ? (lf + 0.05) / (lb + 0.05) : (lb + 0.05) / (lf + 0.05);
+    if (f == b || ratio < 3.0)
+        fail_msg("%s on background %d: colour %d on %d, contrast %.2f", what, bg, f, b, ratio);
+}
+
+/* Attributes of the wide cell at the centre of a square. */
+static attr_t glyph_attrs(const Ui *u, int square)
+{
+    int y, x;
+    ui_square_cell(u, square, &y, &x);
+    cchar_t cc;
+    wchar_t w[8];
+    attr_t a;
+    short pair;
+    mvin_wch(y + u->lay.ch / 2, x + u->lay.cw / 2, &cc);
+    getcchar(&cc, w, &a, &pair, NULL);
+    return a & ~(attr_t)A_COLOR;
+}
+
+/* Eight colours (TERM=xterm): every pair a square can use is legible for
+ * both sides' pieces and the marks; drawn: a white piece on a light
+ * square, selected, in check, and a capture target. */
+static void test_8_colour_pairs_legible(void **state)
+{
+    (void)state;
+    close_screen();
+    open_screen("xterm", 24, 80);
+    Ui *u = new_ui("chess", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    assert_int_equal(u->colours, 8);
+    static const char *const side[FG_COUNT] = {"white piece", "black piece", "mark"};
+    for (int bg = 0; bg < BG_COUNT; bg++)
+        for (int fg = 0; fg < FG_COUNT; fg++)
+            assert_pair_legible8(expect_pair(bg, fg), side[fg], bg);
+    select_at(u, "e4");
+    u->cursor = sq(u, "a8");
+    ui_draw(u);
+    assert_pair_legible8(pair_at(u, sq(u, "e4")), "selected white piece", BG_SELECTED);
+    assert_pair_legible8(pair_at(u, sq(u, "e1")), "white king on a dark square", BG_DARK);
+    assert_pair_legible8(pair_at(u, sq(u, "d5")), "capture target", BG_CAPTURE);
+    u = new_ui("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    char err[256];
+    Move m;
+    assert_int_equal(move_from_text(&u->g.pos, "a1-a8", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    u->cursor = sq(u, "d4");
+    ui_draw(u);
+    assert_pair_legible8(pair_at(u, sq(u, "a8")), "white rook, last move", BG_LAST_LIGHT);
+    assert_pair_legible8(pair_at(u, sq(u, "e8")), "black king in check", BG_CHECK);
+    /* A blue piece is not bold: xterm would brighten it. */
+    short f, b;
+    pair_content((short)pair_at(u, sq(u, "e1")), &f, &b);
+    assert_true(f == COLOR_WHITE || !(glyph_attrs(u, sq(u, "e1")) & A_BOLD));
+    close_screen();
+    open_screen("xterm-256color", 24, 80);
+}
+
+/* Without colour each side's glyph has an attribute of its own, the same
+ * on light squares, reverse-video dark ones and the last move's. */
+static void test_no_colour_sides_differ(void **state)
+{
+    (void)state;
+    close_screen();
+    setenv("NO_COLOR", "1", 1);
+    open_screen("xterm-256color", 24, 80);
+    Ui *u = new_ui("chess", "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    assert_int_equal(u->colours, 0);
+    char err[256];
+    Move m;
+    assert_int_equal(move_from_text(&u->g.pos, "d1-d5", &m, err, sizeof err), 0);
+    ui_play(u, &m);
+    u->cursor = sq(u, "a4");
+    ui_draw(u);
+    /* d5 (light, last move) and e1 (dark) hold White; d8 (dark), e8 (light) Black. */
+    attr_t plain = ~(attr_t)A_REVERSE;
+    attr_t w1 = glyph_attrs(u, sq(u, "d5")) & plain, w2 = glyph_attrs(u, sq(u, "e1")) & plain;
+    attr_t k1 = glyph_attrs(u, sq(u, "d8")) & plain, k2 = glyph_attrs(u, sq(u, "e8")) & plain;
+    printf("White %#lx %#lx, Black %#lx %#lx\n", (unsigned long)w1, (unsigned long)w2, (unsigned long)k1,
+           (unsigned long)k2);
+    assert_int_equal(w1, w2);
+    assert_int_equal(k1, k2);
+    assert_true(w1 & ~k1);
+    assert_true(k1 & ~w1);
+    unsetenv("NO_COLOR");
+    close_screen();
+    open_screen("xterm-256color", 24, 80);
+}
+
 static void test_tutorial_panel(void **state)
 {
     (void)state;
@@ -1430,6 +1540,67 @@ static void test_config_parse(void **state)
 
 /* The file is found through XDG_CONFIG_HOME, else HOME; a missing file is
  * no error, a bad one names its path and line. */
+/* Whether a help page's key column (the first 20 columns) names key. */
+static bool key_column_has(char (*lines)[UI_HELP_LINE], int n, int key)
+{
+    for (int i = 1; i < n; i++)
+        if (memchr(lines[i], key, 20))
+            return true;
+    return false;
+}
+
+/* The help and the key line name the keys the config gives; every action
+ * has a key in the help; each screen tells its own keys, in 79 columns. */
+static void test_help_keys(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    char err[512], lines[40][UI_HELP_LINE], line[160];
+    assert_int_equal(ui_config_parse(&u->cfg, "key.undo = U\nkey.flip = F\nkey.help = H\n", "cfg", err,
+                                     sizeof err), 0);
+    int n = ui_key_help(u, lines, 40);
+    bool undo = false, flip = false;
+    for (int i = 0; i < n; i++) {
+        undo |= strstr(lines[i], "  U / r ") && strstr(lines[i], "undo / redo");
+        flip |= !strncmp(lines[i], "  F ", 4) && strstr(lines[i], "flip the board");
+    }
+    assert_true(undo);
+    assert_true(flip);
+    for (int i = 0; ui_config_action_name(i); i++) {
+        int k = ui_config_action_key(&u->cfg, ui_config_action_name(i));
+        if (!key_column_has(lines, n, k))
+            fail_msg("no key for %s ('%c') in the help", ui_config_action_name(i), k);
+    }
+    ui_key_line(u, false, line, sizeof line);
+    assert_non_null(strstr(line, "U/r undo/redo"));
+    assert_non_null(strstr(line, "H help"));
+    assert_true(strlen(line) <= 79);
+    u->reviewing = true;
+    ui_key_line(u, false, line, sizeof line);
+    assert_non_null(strstr(line, "H help"));
+    assert_true(strlen(line) <= 79);
+    u->reviewing = false;
+    /* The drill and the tutorial: their keys, not the game's. */
+    static const int sets[] = {UI_KEYS_DRILL, UI_KEYS_TUTORIAL};
+    static const char *const own[] = {"a new start", "place a piece"};
+    for (int s = 0; s < 2; s++) {
+        u->keys_of = sets[s];
+        n = ui_key_help(u, lines, 40);
+        bool found = false, game = false;
+        for (int i = 0; i < n; i++) {
+            found |= strstr(lines[i], own[s]) != NULL;
+            game |= strstr(lines[i], "resign") || strstr(lines[i], "save as PGN");
+        }
+        assert_true(found);
+        assert_false(game);
+        for (int lesson = 0; lesson < 2; lesson++) {
+            ui_key_line(u, lesson, line, sizeof line);
+            assert_non_null(strstr(line, "? help"));
+            assert_true(strlen(line) <= 79);
+        }
+    }
+}
+
 static void test_config_file(void **state)
 {
     (void)state;
@@ -1602,6 +1773,8 @@ int main(void)
         cmocka_unit_test(test_drop_squares),
         cmocka_unit_test(test_check_and_last_move),
         cmocka_unit_test(test_monochrome_and_8_colours),
+        cmocka_unit_test(test_8_colour_pairs_legible),
+        cmocka_unit_test(test_no_colour_sides_differ),
         cmocka_unit_test(test_tutorial_panel),
         cmocka_unit_test(test_pgn_round_trip),
         cmocka_unit_test(test_pgn_damaged),
@@ -1632,6 +1805,7 @@ int main(void)
         cmocka_unit_test(test_config_parse),
         cmocka_unit_test(test_expand_path),
         cmocka_unit_test(test_config_file),
+        cmocka_unit_test(test_help_keys),
         cmocka_unit_test(test_move_list_and_review),
         cmocka_unit_test(test_computer_draw_answer),
         cmocka_unit_test(test_panel_not_cut),

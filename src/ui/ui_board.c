@@ -23,14 +23,31 @@ static const short bg256_default[BG_COUNT] = {
     [BG_LAST_LIGHT] = 63, [BG_LAST_DARK] = 63, [BG_CHECK] = 163, [BG_SELECTED] = 98,
     [BG_FLYOVER] = 131, [BG_LAST_GONE] = 217, [BG_LAST_PUSHED] = 98, [BG_HINT] = 163,
 };
+/* Eight colours: no background holds both white and black text legibly
+ * but red and magenta, so each background names the colour of each side's
+ * pieces on it.  The rule (tests/test_ui.c checks it in xterm's default
+ * palette): text and background differ and have at least 3:1 contrast,
+ * so never white on white, yellow, cyan or green, never black on black or
+ * blue.  On the light backgrounds White's pieces are blue; the glyph (or
+ * the letter's case) and the blue still tell the sides apart.  Bold is
+ * given to white text only, since xterm brightens bold blue into the
+ * yellow and green squares' luminance. */
 static const short bg8[BG_COUNT] = {
     [BG_LIGHT] = COLOR_YELLOW, [BG_DARK] = COLOR_GREEN, [BG_QUIET] = COLOR_CYAN,
-    [BG_CAPTURE] = COLOR_RED, [BG_REMOVED] = COLOR_MAGENTA, [BG_PUSH] = COLOR_BLUE,
+    [BG_CAPTURE] = COLOR_RED, [BG_REMOVED] = COLOR_MAGENTA, [BG_PUSH] = COLOR_CYAN,
     [BG_PROMO] = COLOR_WHITE, [BG_CASTLE] = COLOR_CYAN, [BG_LAST_LIGHT] = COLOR_YELLOW,
     [BG_LAST_DARK] = COLOR_GREEN, [BG_CHECK] = COLOR_RED, [BG_SELECTED] = COLOR_WHITE,
-    [BG_FLYOVER] = COLOR_RED, [BG_LAST_GONE] = COLOR_MAGENTA, [BG_LAST_PUSHED] = COLOR_BLUE,
+    [BG_FLYOVER] = COLOR_RED, [BG_LAST_GONE] = COLOR_MAGENTA, [BG_LAST_PUSHED] = COLOR_CYAN,
     [BG_HINT] = COLOR_MAGENTA,
 };
+
+/* The colour of White's pieces on an eight-colour background: white on
+ * red and magenta, blue on the light ones.  Black's pieces and the marks
+ * are black on every background of bg8. */
+static short white_fg8(int bg)
+{
+    return bg8[bg] == COLOR_RED || bg8[bg] == COLOR_MAGENTA ? COLOR_WHITE : COLOR_BLUE;
+}
 
 short ui_default_bg256(int bg)
 {
@@ -71,7 +88,7 @@ void ui_colours_init(Ui *u)
     }
     for (int bg = 0; bg < BG_COUNT; bg++) {
         short b = u->colours == 256 ? ui_bg256(u, bg) : bg8[bg];
-        short w = u->colours == 256 ? ui_piece256(u, NC_WHITE) : COLOR_WHITE;
+        short w = u->colours == 256 ? ui_piece256(u, NC_WHITE) : white_fg8(bg);
         short k = u->colours == 256 ? ui_piece256(u, NC_BLACK) : COLOR_BLACK;
         init_pair((short)pair_of(bg, FG_WHITE), w, b);
         init_pair((short)pair_of(bg, FG_BLACK), k, b);
@@ -80,7 +97,9 @@ void ui_colours_init(Ui *u)
     init_pair(PAIR_TITLE, COLOR_CYAN, -1);
     init_pair(PAIR_ERROR, COLOR_RED, -1);
     init_pair(PAIR_GOOD, COLOR_GREEN, -1);
-    init_pair(PAIR_DIM, u->colours == 256 ? 244 : COLOR_WHITE, -1);
+    /* Eight colours have no grey that reads on both light and dark
+     * terminals: the terminal's own text colour then. */
+    init_pair(PAIR_DIM, u->colours == 256 ? 244 : -1, -1);
 }
 
 /* Cell sizes from small to large; the largest that fits is used. */
@@ -189,12 +208,13 @@ int ui_square_pair(const Ui *u, int sq)
 }
 
 /* Attributes for a square: colour pair, or in monochrome reverse video for
- * dark squares; bold for White's pieces so the sides differ without colour. */
+ * dark squares; bold for White's pieces (but blue ones, see bg8). */
 static attr_t square_attr(const Ui *u, int sq)
 {
     int code = ui_shown_pos(u)->board[sq];
     attr_t a = 0;
-    if (code != NC_EMPTY && nc_colour(code) == NC_WHITE)
+    if (code != NC_EMPTY && nc_colour(code) == NC_WHITE
+        && (u->colours != 8 || white_fg8(bg_of(u, sq)) == COLOR_WHITE))
         a |= A_BOLD;
     if (u->colours) {
         a |= COLOR_PAIR(ui_square_pair(u, sq));
@@ -212,6 +232,19 @@ static attr_t square_attr(const Ui *u, int sq)
     if (sq == u->cursor)
         a = (a ^ A_REVERSE) | A_UNDERLINE;
     return a;
+}
+
+/* The piece's own cell.  Without colour the outline and solid glyphs
+ * swap their look between dark and light terminals and reverse-video
+ * squares, so the sides differ by attribute: White's bold, Black's
+ * underlined (the square's underline, for the last move or the cursor,
+ * stays off the glyph so as not to blur that). */
+static attr_t glyph_attr(const Ui *u, int code, attr_t square)
+{
+    if (u->colours)
+        return square;
+    square &= ~(attr_t)A_UNDERLINE;
+    return square | (nc_colour(code) == NC_WHITE ? A_BOLD : A_UNDERLINE);
 }
 
 static char hl_mark(const Ui *u, int sq)
@@ -244,7 +277,9 @@ static void draw_square(const Ui *u, int sq)
     char mark = hl_mark(u, sq);
     char buf[4];
     if (code != NC_EMPTY) {
+        attrset(glyph_attr(u, code, a));
         mvaddstr(cy, cx, ui_piece_str(u, code, buf));
+        attrset(a);
         if (u->v->types[nc_type(code)].titan) {
             /* The Titan's shield: brackets around the piece. */
             mvaddch(cy, cx - 1, '[');
@@ -316,10 +351,8 @@ static void draw_bottom(const Ui *u, int cols)
     move(l->hint_y, 0);
     clrtoeol();
     attrset(u->colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
-    const char *hint = u->tutorial
-        ? "arrows Enter select/move  c catalogue  e examples  p place  x remove  q back"
-        : u->reviewing ? "review: arrows/wheel step  Home/End  Enter play from here  Esc back  ? help"
-        : "arrows/hjkl move  Enter select  : move  d drop  u/r undo/redo  ? help  q quit";
+    char hint[160];
+    ui_key_line(u, false, hint, sizeof hint);
     mvprintw(l->hint_y, 0, "%.*s", cols - 1, hint);
     attrset(A_NORMAL);
 }

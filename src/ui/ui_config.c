@@ -51,6 +51,19 @@ int ui_config_key(const UiConfig *c, int key)
     return key;
 }
 
+int ui_config_action_key(const UiConfig *c, const char *action)
+{
+    for (int i = 0; i < NACTIONS && i < UI_MAX_KEYS; i++)
+        if (!strcmp(action, actions[i].name))
+            return c->keys[i] ? c->keys[i] : actions[i].key;
+    return -1;
+}
+
+const char *ui_config_action_name(int i)
+{
+    return i >= 0 && i < NACTIONS ? actions[i].name : NULL;
+}
+
 int ui_time_control_parse(const char *s, UiTimeControl *tc, char *err, int errlen)
 {
     memset(tc, 0, sizeof *tc);

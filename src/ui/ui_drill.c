@@ -2,6 +2,8 @@
  * positions the endgame table says the attacker (White, to move) mates
  * from; the player plays White, the table plays the defence that delays
  * mate the longest, and the end is reported against the shortest mate.
+ * A material that wins only some positions is drilled from those, and
+ * says so with the table's counts.
  * The game in progress (app) is untouched but for its message; the drill
  * is this screen's own Ui, as the tutorial's sandbox is.  The tables live
  * in one store for the program's life (one terminal, one drill). */
@@ -18,6 +20,7 @@ typedef struct {
     Ui t;
     DrillChoice c;
     const EgTable *tab;
+    EgStats st;     /* the table's counts: the evidence when it does not force mate */
     uint64_t rng;
     int shortest;   /* moves to mate from the start */
     int used;       /* White's moves so far */
@@ -41,8 +44,12 @@ static const char *variant_of(const DrillChoice *c, const Ui *app)
     return app && app->v ? app->vname : "titan-chess";
 }
 
-/* The table of the material, when it forces mate. */
-static const EgTable *mating_table(const Variant *v, const char *material, bool progress, char *err, int errlen)
+/* The table of the material, when the attacker wins anywhere: a material
+ * that does not force mate (the Ninja Warrior on Titan Chess's board,
+ * which its rule text says mates) is drilled from the positions it wins,
+ * with the counts.  st: the table's counts. */
+static const EgTable *mating_table(const Variant *v, const char *material, bool progress, EgStats *st, char *err,
+                                   int errlen)
 {
     EgMaterial m;
     if (eg_material_parse(v, material, NC_WHITE, &m, err, errlen))
@@ -53,10 +60,10 @@ static const EgTable *mating_table(const Variant *v, const char *material, bool 
         snprintf(err, (size_t)errlen, "out of memory");
     if (!t)
         return NULL;
-    EgStats st;
-    eg_stats(t, &st);
-    if (!eg_forces_mate(&st)) {
-        snprintf(err, (size_t)errlen, "%s cannot force mate in %s: no drill", m.name, v->name);
+    eg_stats(t, st);
+    if (!st->wins[0]) {
+        snprintf(err, (size_t)errlen, "%s cannot force mate in %s: no position is won, so no drill", m.name,
+                 v->name);
         return NULL;
     }
     return t;
@@ -72,7 +79,8 @@ int ui_drill_prepare(const char *data_dir, const DrillChoice *c, char *err, int 
         snprintf(err, (size_t)errlen, "%s", errs.n ? errs.msg[0] : "the variant does not load");
         return -1;
     }
-    int rc = mating_table(v, c->material, true, err, errlen) ? 0 : -1;
+    EgStats st;
+    int rc = mating_table(v, c->material, true, &st, err, errlen) ? 0 : -1;
     variant_free(v);
     return rc;
 }
@@ -88,7 +96,14 @@ static void new_start(Drill *d)
     d->shortest = d->tab->wtm[i];
     d->used = 0;
     d->over = false;
-    ui_msg(&d->t, false, "Drill %s: mate the black king. n new start, m type a move, q back", d->tab->mat.name);
+    const EgStats *st = &d->st;
+    if (eg_forces_mate(st))
+        ui_msg(&d->t, false, "Drill %s: mate the black king. n new start, m type a move, q back", d->tab->mat.name);
+    else
+        ui_msg(&d->t, false, "%s cannot force mate in %s: White to move wins %llu of %llu positions (%.1f%%). "
+               "This start is one: mate in %d. n new start", d->tab->mat.name, d->t.v->title,
+               (unsigned long long)st->wins[0], (unsigned long long)st->legal[0],
+               100.0 * (double)st->wins[0] / (double)st->legal[0], d->shortest);
 }
 
 /* After each ply: the end, when it has come. */
@@ -165,12 +180,13 @@ static void activate(Drill *d)
     ui_select(t, code != NC_EMPTY && nc_colour(code) == t->g.pos.side ? t->cursor : 0);
 }
 
-/* A menu of the materials that force mate, of one piece (built now if
- * need be) and of two pieces when their tables are cached. */
+/* A menu of the materials that win, of one piece (built now if need be)
+ * and of two pieces when their tables are cached; those that win only
+ * some positions say so. */
 static bool choose_material(Drill *d, char *err, int errlen)
 {
     const Variant *v = d->t.v;
-    char names[64][8];
+    char names[64][8], labels[64][64];
     const char *items[64];
     int n = 0, king = -1;
     for (int t = 0; t < v->ntypes; t++)
@@ -191,15 +207,20 @@ static bool choose_material(Drill *d, char *err, int errlen)
             if (!t)
                 continue;
             eg_stats(t, &st);
-            if (eg_forces_mate(&st)) {
+            if (st.wins[0]) {
                 snprintf(names[n], sizeof names[n], "%s", m.name);
-                items[n] = names[n];
+                if (eg_forces_mate(&st))
+                    snprintf(labels[n], sizeof labels[n], "%s", m.name);
+                else
+                    snprintf(labels[n], sizeof labels[n], "%s (no forced mate: %.2f%% of positions won)", m.name,
+                             100.0 * (double)st.wins[0] / (double)st.legal[0]);
+                items[n] = labels[n];
                 n++;
             }
         }
     int k = n ? ui_menu(&d->t, "Checkmate drill: which material?", items, n) : -1;
     if (k < 0) {
-        snprintf(err, (size_t)errlen, n ? "no drill chosen" : "no endgame table of %s forces mate", v->name);
+        snprintf(err, (size_t)errlen, n ? "no drill chosen" : "no endgame table of %s wins", v->name);
         return false;
     }
     snprintf(d->c.material, sizeof d->c.material, "%s", names[k]);
@@ -219,12 +240,14 @@ static bool drill_open(Ui *u, const void *arg, void **self)
     t->utf8 = u->utf8;
     t->ascii = u->ascii;
     t->colours = u->colours;
-    t->player[0] = t->player[1] = PL_HUMAN;
+    t->player[0] = t->player[1] = PL_HUMAN; /* the drill answers for Black itself */
+    t->player_text[1] = "endgame table";
+    t->keys_of = UI_KEYS_DRILL;
     char err[400];
     const char *name = variant_of(&d->c, u);
     if (ui_game_new(t, u->data_dir, name, NULL, NULL, NULL, NULL, err, sizeof err) ||
         (!d->c.material[0] && !choose_material(d, err, sizeof err)) ||
-        !(d->tab = mating_table(t->v, d->c.material, false, err, sizeof err))) {
+        !(d->tab = mating_table(t->v, d->c.material, false, &d->st, err, sizeof err))) {
         ui_msg(u, true, "drill: %s", err);
         ui_game_free(t);
         memset(d, 0, sizeof *d);
@@ -271,6 +294,8 @@ static void drill_key(Ui *u, void *self, int k)
         t->flipped = !t->flipped;
     else if (k == KEY_RESIZE)
         return;
+    else if (k == '?' || k == KEY_F(1))
+        ui_help(t);
     else if (d->over)
         ui_msg(t, true, "The drill is over: n for a new start, q back");
     else if (k == 'm' || k == ':')
@@ -283,7 +308,7 @@ static void drill_key(Ui *u, void *self, int k)
     } else if (k == 27)
         ui_select(t, 0);
     else
-        ui_msg(t, true, "Drill keys: arrows and Enter move, m type a move, n new start, f flip, q back");
+        ui_msg(t, true, "Drill keys: arrows and Enter move, m type a move, n new start, f flip, ? help, q back");
 }
 
 static void drill_close(Ui *u, void *self)

@@ -12,6 +12,7 @@
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
  *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
  *   ui_keys.c     every screen's key reading; the quitting signal's flag
+ *   ui_help_keys.c each screen's keys as the help and key line tell them
  *   ui_pgn.c      saving games (PGN); ui_pgn_load.c loading them
  *   ui_files.c    paths typed at prompts, files replaced atomically
  *   ui_clock.c    the clocks: time control, running, loss on time
@@ -197,6 +198,8 @@ typedef struct Ui {
     char msg[256];
     bool msg_error;
     bool tutorial;        /* sandbox: any piece may be placed and moved */
+    int keys_of;          /* whose keys the help and key line tell: UI_KEYS_* */
+    const char *player_text[2]; /* the panel's name of a player, NULL: its kind */
     int tut_type;         /* piece type the tutorial explains, -1 none */
     Layout lay;
     UiConfig cfg;
@@ -312,6 +315,11 @@ int ui_time_control_parse(const char *s, UiTimeControl *tc, char *err, int errle
 /* The key as the game screen's defaults know it: a key the file gave to
  * an action becomes that action's default key. */
 int ui_config_key(const UiConfig *c, int key);
+/* The key of a named action (key.NAME): the file's, else the default; -1
+ * for no such action.  ui_config_action_name(i) names them, NULL past the
+ * last. */
+int ui_config_action_key(const UiConfig *c, const char *action);
+const char *ui_config_action_name(int i);
 /* The terminal's bell (its flash when it has none), unless the config
  * turned it off: the computer moved, a clock runs low. */
 void ui_bell(const Ui *u);
@@ -389,8 +397,19 @@ bool ui_mouse_event(MEVENT *ev);
 /* Waits for a key; gives ERR only on a signal, and KEY_RESIZE after a
  * resize, which the caller's dialog answers by drawing itself again. */
 int ui_getkey(Ui *u);
+
 /* The quitting signal caught (set by ui_main.c's handler); 0 for none. */
 extern volatile sig_atomic_t ui_signal_caught;
+
+/* ui_help_keys.c */
+/* Whose keys the help and the key line tell (Ui.keys_of); a tutorial
+ * sandbox (Ui.tutorial) tells the tutorial's. */
+enum { UI_KEYS_GAME, UI_KEYS_TUTORIAL, UI_KEYS_DRILL };
+#define UI_HELP_LINE 100
+/* The key lines of the help page, at most max; returns how many. */
+int ui_key_help(const Ui *u, char (*lines)[UI_HELP_LINE], int max);
+/* The key line under the board (in_lesson: the tutorial's lesson keys). */
+void ui_key_line(const Ui *u, bool in_lesson, char *out, int len);
 
 /* ui_clock.c */
 /* The time control of the games to come (and of this one before its first

@@ -95,9 +95,12 @@ static int flow_fields(const Ui *u, int y, attr_t a, const char *const *fields, 
     return y + 1;
 }
 
-/* "human", "computer", or the name the loaded game gives the player. */
+/* "human", "computer", the name the loaded game gives the player, or
+ * the screen's own (the drill's defence). */
 static const char *player_name(const Ui *u, int c, char *buf, size_t len)
 {
+    if (u->player_text[c])
+        return u->player_text[c];
     const char *kind = u->player[c] == PL_COMPUTER ? "computer" : "human";
     const char *name = ui_player_tag(u, c);
     if (!name)

@@ -354,6 +354,7 @@ static bool tutorial_open(Ui *u, const void *arg, void **self)
     t->ascii = u->ascii;
     t->colours = u->colours;
     t->tutorial = true;
+    t->keys_of = UI_KEYS_TUTORIAL;
     lessons.cur = -1;
     char err[400];
     if (!u->v || ui_game_new(t, u->data_dir, u->vname, u->setup, u->options, u->titans, NULL, err, sizeof err)) {
@@ -381,9 +382,8 @@ static void tutorial_draw(Ui *u, void *self)
     getmaxyx(stdscr, rows, cols);
     (void)rows;
     if (!t->lay.too_small && (int)strlen(t->msg) < cols - 1) {
-        const char *hint = lessons.cur >= 0
-            ? "arrows Enter move  n next  b previous  r again  L lessons  c pieces  q back"
-            : "arrows Enter move  L lessons  c pieces  e examples  p place  x remove  q back";
+        char hint[160];
+        ui_key_line(t, lessons.cur >= 0, hint, sizeof hint);
         move(t->lay.hint_y, 0);
         clrtoeol();
         attrset(t->colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
@@ -420,7 +420,7 @@ static void tutorial_key(Ui *u, void *self, int k)
             action_keys[i].act(t);
             return;
         }
-    ui_msg(t, true, "Tutorial keys: c catalogue, L lessons, e examples, p place, x remove, X clear, d drops, q back");
+    ui_msg(t, true, "Tutorial keys: c catalogue, L lessons, e examples, p place, x remove, X clear, d drops, ? help, q back");
 }
 
 static void tutorial_close(Ui *u, void *self)

@@ -263,28 +263,8 @@ bool ui_prompt(Ui *u, const char *question, char *buf, int len)
     }
 }
 
-static const char *const help_keys[] = {
-    "Keys",
-    "  arrows, h j k l   move the cursor (Shift or H J K L: four squares)",
-    "  Enter, space      select the piece under the cursor / move it there",
-    "  mouse click       the same; click a piece in hand to drop it",
-    "  Esc               cancel the selection",
-    "  : or m            type a move (full move text or short e3-e5, J@e2)",
-    "  d                 choose a piece in hand to drop",
-    "  u / r             undo / redo (both plies against the computer)",
-    "  f                 flip the board",
-    "  g                 make the computer move now",
-    "  a                 hint: the computer suggests a move for you",
-    "  c                 switch the side to move between human and computer",
-    "  + / -             computer level up / down",
-    "  n                 new game (asks first; the game stays saved)",
-    "  R                 resign          D   offer a draw (asks first)",
-    "  < > PgUp PgDn     review: step back / forward through the game",
-    "  Home End          review: the start / back to the game",
-    "  (in review)       arrows step, Enter continues from there, Esc ends",
-    "  s                 save as PGN     o   open a PGN file",
-    "  t                 tutorial: the pieces and their moves",
-    "  ?                 this help       q   quit (the game is kept)",
+/* After the screen's keys (ui_help_keys.c): what the board's marks mean. */
+static const char *const help_marks[] = {
     "",
     "Marks on the board (with colours where the terminal has them)",
     "  +  move to an empty square   x  capture by replacement",
@@ -295,21 +275,24 @@ static const char *const help_keys[] = {
     "  !  the hint's move",
     NULL, /* the config file's line: its path as this run reads it (ui_help) */
     "  [X]  a Titan: pushed instead of captured",
-    "  Upper case or bold: White.  Lower case: Black.",
+    "  White: upper case (bold, or blue on light squares in 8 colours).",
+    "  Black: lower case (underlined without colours).",
 };
 
 void ui_help(Ui *u)
 {
     /* Keys first, then one line per piece of the variant. */
     const char *lines[128];
-    char pieces[NC_MAX_TYPES][128], path[600], config[700];
+    char pieces[NC_MAX_TYPES][128], path[600], config[700], keys[40][UI_HELP_LINE];
     if (ui_config_path(path, sizeof path))
         snprintf(config, sizeof config, "  No config file: neither XDG_CONFIG_HOME nor HOME is set");
     else
         snprintf(config, sizeof config, "  Keys, colours, glyphs, level, bell: %s (see the man page)", path);
-    int n = 0;
-    for (size_t i = 0; i < sizeof help_keys / sizeof help_keys[0]; i++)
-        lines[n++] = help_keys[i] ? help_keys[i] : config;
+    int n = 0, nkeys = ui_key_help(u, keys, 40);
+    for (int i = 0; i < nkeys; i++)
+        lines[n++] = keys[i];
+    for (size_t i = 0; i < sizeof help_marks / sizeof help_marks[0]; i++)
+        lines[n++] = help_marks[i] ? help_marks[i] : config;
     lines[n++] = "";
     lines[n++] = "Pieces of this variant";
     for (int t = 0; t < u->v->ntypes && n < 128; t++) {
