@@ -161,7 +161,7 @@ lesson my-rook
 end
 L
 run --check-lessons
-check "a player's lesson file is added" "0 107 lessons in 5 files: every claim holds" "$status $(cat "$tmp/out")"
+check "a player's lesson file is added" "0 108 lessons in 5 files: every claim holds" "$status $(cat "$tmp/out")"
 sed "s/my-rook/my-other-rook/" "$user/lessons/9-mine.txt" >"$user/lessons/1-titan-chess.txt"
 run --check-lessons
 check "a player's lesson file replaces a shipped one" "0 lessons in 5 files: every claim holds" \
