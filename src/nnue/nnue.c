@@ -3,6 +3,7 @@
 #include "nnue.h"
 
 #include "files/safe_file.h"
+#include "notation/notation.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #define FILE_MAX ((size_t)64 << 20)
 
 struct NnueNet {
+    char name[NAME_BYTES];
     int features, hidden, ntypes, area, width, height;
     int32_t scale, out_bias;
     int16_t *weights;     /* features x hidden */
@@ -163,6 +165,8 @@ NnueNet *nnue_parse(const unsigned char *b, size_t len, const Variant *v, char *
         snprintf(err, (size_t)errlen, "out of memory");
         return NULL;
     }
+    memcpy(n->name, b + 12, NAME_BYTES);
+    n->name[NAME_BYTES - 1] = 0;
     n->features = (int)get32(f + 16);
     n->hidden = (int)get32(f + 20);
     n->scale = (int32_t)get32(f + 24);
@@ -220,6 +224,12 @@ NnueNet *nnue_load(const char *path, const Variant *v, char *err, int errlen)
     }
     free(buf);
     return n;
+}
+
+bool nnue_fits(const NnueNet *n, const Variant *v)
+{
+    return !strcmp(n->name, v->name) && n->width == v->width && n->height == v->height && n->ntypes == v->ntypes &&
+           n->features == nnue_features(v);
 }
 
 void nnue_free(NnueNet *n)
@@ -329,6 +339,24 @@ void nnue_update(const NnueNet *n, const Position *p, const Undo *u, const NnueA
         if (delta[t])
             hand_change(n, after, mover, t, p->hand[mover][t] - delta[t], p->hand[mover][t]);
 }
+
+#ifdef NC_DEBUG
+void nnue_assert_ok(const NnueNet *n, const Position *p, const NnueAcc *a)
+{
+    NnueAcc *fresh = malloc(sizeof *fresh);
+    if (!fresh)
+        return;
+    nnue_refresh(n, p, fresh);
+    for (int c = 0; c < 2; c++)
+        if (memcmp(fresh->v[c], a->v[c], sizeof(int16_t) * (size_t)n->hidden)) {
+            char fen[NC_POS_TEXT_MAX];
+            pos_to_fen(p, fen, sizeof fen);
+            fprintf(stderr, "nnue: the updated accumulator of view %d differs from a refresh at %s\n", c, fen);
+            abort();
+        }
+    free(fresh);
+}
+#endif
 
 int nnue_evaluate(const NnueNet *n, const NnueAcc *a, int side)
 {
