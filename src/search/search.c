@@ -112,6 +112,7 @@ struct Search {
     Search **helpers;
     int nhelpers;
     bool is_helper;
+    Search *main_search;  /* a helper's: whose node cap it keeps too */
     bool helpers_on;      /* this search runs its helpers */
     int first_depth;      /* a helper's first iteration: 1 or 2 */
     atomic_ullong nodes_seen; /* nodes, for the main search's count */
@@ -259,6 +260,16 @@ static uint64_t all_nodes(const Search *s)
     return n;
 }
 
+/* The nodes of the main search m and its helpers as last published, read
+ * from any of their threads. */
+static uint64_t published_nodes(const Search *m)
+{
+    uint64_t n = atomic_load_explicit(&m->nodes_seen, memory_order_relaxed);
+    for (int i = 0; i < m->nhelpers; i++)
+        n += atomic_load_explicit(&m->helpers[i]->nodes_seen, memory_order_relaxed);
+    return n;
+}
+
 static void check_stop(Search *s)
 {
     atomic_store_explicit(&s->nodes_seen, s->nodes, memory_order_relaxed);
@@ -266,7 +277,12 @@ static void check_stop(Search *s)
         s->stopped = true;
         return;
     }
-    if (s->max_nodes && (long long)all_nodes(s) >= s->max_nodes)
+    /* a helper keeps the main search's node cap itself: the main thread
+     * may not run for a while on a loaded machine */
+    const Search *m = s->is_helper ? s->main_search : NULL;
+    if (m && m->max_nodes && (long long)published_nodes(m) >= m->max_nodes)
+        s->stopped = true;
+    else if (s->max_nodes && (long long)all_nodes(s) >= s->max_nodes)
         s->stopped = true;
     else if (s->hard > 0 && nc_seconds() - s->t0 >= s->hard)
         s->stopped = true;
@@ -1074,6 +1090,7 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
         setup_search(h, g, &(SearchLimits){.depth = s->max_depth, .level = 10, .flags = lim->flags});
         h->hard = h->soft = h->target = 0; /* the main search stops them */
         h->max_nodes = 0;
+        h->main_search = s;
         h->first_depth = 1 + (i + 1) % 2;  /* every other helper a ply ahead */
     }
 }
