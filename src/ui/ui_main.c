@@ -168,7 +168,7 @@ static int game_from_options(Ui *u, const Options *opt)
             return -1;
         }
         if (opt->variant && strcmp(opt->variant, u->vname)) {
-            fprintf(stderr, "ninjachess: %s is a game of %s, not of --variant %s\n", opt->load, u->vname, opt->variant);
+            fprintf(stderr, "ninjachess: %s: a game of %s, not of --variant %s\n", opt->load, u->vname, opt->variant);
             return -1;
         }
         apply_opt_players(u, opt);
