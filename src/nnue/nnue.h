@@ -34,6 +34,10 @@ typedef struct {
 
 /* The number of input features of v. */
 int nnue_features(const Variant *v);
+/* The features of p active in the view of colour view, at most max of
+ * them, into out; their number (NNUE_MAX_ACTIVE always holds them all). */
+#define NNUE_MAX_ACTIVE (NC_MAX_SQ + 2 * NC_MAX_TYPES * NNUE_HAND_MAX)
+int nnue_active(const Position *p, int view, int *out, int max);
 
 /* Reads a net for v from its bytes: the header must name v and its board,
  * this feature set and a hidden size of 16 to NNUE_MAX_HIDDEN in steps of
