@@ -280,6 +280,7 @@ const char *ui_type_name(const Variant *v, int type);
 /* The game's clock (its running and the loss on time are ui_clock.c's). */
 void ui_clock_moved(Ui *u, int side);   /* side just moved */
 void ui_clock_undo(Ui *u);              /* a ply was taken back */
+void ui_clock_redo(Ui *u, int side);    /* side's ply taken back is played again */
 /* The computer's thinking time for this move from its own clock. */
 void ui_clock_limits(const Ui *u, SearchLimits *lim);
 
