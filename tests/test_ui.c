@@ -1260,7 +1260,11 @@ static void test_screen_stack(void **state)
     assert_int_equal(screen_top(), SCR_GAME);
     assert_int_equal(u->g.nply, 1);
     ungetch('y');
+    u->tc_base = 180; /* the clocks of the games begun here: 3+2 */
+    u->tc_inc = 2;
     screen_key('n');
+    screen_draw();
+    assert_true(screen_has("c Clocks:  3+2"));
     screen_key('\n');
     assert_int_equal(screen_depth(), 1);
     assert_int_equal(screen_top(), SCR_GAME);
@@ -1268,6 +1272,7 @@ static void test_screen_stack(void **state)
     assert_string_equal(screen_last_result()->game.variant, "chess");
     assert_int_equal(u->g.nply, 0);
     assert_string_equal(u->msg, "New game of Chess");
+    assert_true(u->clock.on && u->clock.base == 180 && u->clock.inc == 2);
 
     assert_false(screen_quit_requested());
     screen_key('q');

@@ -182,6 +182,10 @@ typedef struct Ui {
     bool have_hint;
 
     GameClock clock;      /* time control and both clocks (ui_clock.c) */
+    /* The time control of the games begun here (from the command line or
+     * the start screen, which offers it first): --time, else the config's,
+     * else the start screen's last choice; base 0: no clocks. */
+    double tc_base, tc_inc;
     bool low_told[2];     /* the bell rang for this side's clock running low */
     int end;              /* END_* */
     GameStatus status;
