@@ -65,6 +65,9 @@ int nnue_features_main(const Options *opt)
     }
     fwrite("NCFEAT1\n", 1, 8, stdout);
     put_u32(stdout, (uint32_t)nnue_features(v));
+    put_u32(stdout, (uint32_t)v->width);
+    put_u32(stdout, (uint32_t)v->height);
+    put_u32(stdout, (uint32_t)v->ntypes);
     char line[DG_LINE_MAX + 2];
     long long lineno = 0, records = 0;
     int rc = 0;
