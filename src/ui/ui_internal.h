@@ -10,7 +10,8 @@
  *   ui_material.c the pieces each side took, the material balance
  *   ui_config.c   the config file: colours, glyphs, keys, level, time
  *   ui_moves.c    board actions: cursor steps, playing candidate moves
- *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
+ *   ui_widgets.c  menu, confirm, prompt one key at a time, their blocking
+ *                 forms, help page
  *   ui_keys.c     every screen's key reading; the quitting signal's flag
  *   ui_help_keys.c each screen's keys as the help and key line tell them
  *   ui_pgn.c      saving games (PGN); ui_pgn_load.c loading them
@@ -19,9 +20,9 @@
  *   ui_autosave.c the game's own file in the state directory, its lock,
  *                 saving after every change
  *   ui_saved_games.c  the saved games offered at start, resuming one
- * The screens (ui_start.c, ui_game_screen.c, ui_tutorial.c) follow the
- * contract of ui_screen.h and are driven by its stack (ui_screen.c);
- * ui_main.c starts it all.  Nothing here knows about any screen. */
+ * The screens (ui_start.c, ui_game_screen.c, ui_tutorial.c, ui_drill.c,
+ * ui_dialog.c) follow the contract of ui_screen.h and are driven by its
+ * stack (ui_screen.c); ui_main.c starts it all.  Nothing here knows about any screen. */
 #ifndef NC_UI_INTERNAL_H
 #define NC_UI_INTERNAL_H
 
@@ -291,6 +292,8 @@ short ui_default_bg256(int bg);  /* the built-in palette entry of a background *
 short ui_bg256(const Ui *u, int bg);
 short ui_piece256(const Ui *u, int colour);
 void ui_layout(Ui *u, int rows, int cols);
+/* Draws into curses' virtual screen (wnoutrefresh); the caller updates
+ * the terminal (doupdate, as screen_draw does, or a refresh of its own). */
 void ui_draw(Ui *u);
 void ui_square_cell(const Ui *u, int sq, int *y, int *x);
 int ui_square_at(const Ui *u, int y, int x);
@@ -359,6 +362,11 @@ void ui_explain_refusal(const Ui *u, int from, int drop_type, int to, char *msg,
 void ui_explain_no_drop(const Ui *u, int type, char *msg, int len);
 /* Plays one of n candidate moves, asking which in a menu when n > 1. */
 void ui_play_candidates(Ui *u, Move *c, int n);
+/* The menu's labels of the candidates (at most 16, with " (king step)"
+ * where a king's step is also a castling); returns how many. */
+int ui_candidate_labels(const Ui *u, const Move *c, int n, char (*labels)[200]);
+/* Plays m and says so ("Played Nf3"). */
+void ui_play_candidate(Ui *u, const Move *m);
 
 /* ui_widgets.c */
 /* A menu of labels; ui_menu_key gives the chosen index, MENU_CANCEL, or
@@ -387,6 +395,12 @@ int ui_menu_typed(Ui *u, const char *title, const char *const *items, int n, boo
 bool ui_prompt(Ui *u, const char *question, char *buf, int len);
 void ui_help(Ui *u);
 bool ui_confirm(Ui *u, const char *question);
+/* One key at a time: the yes/no menu m (items "Yes (y)", "No (n)") gives 1
+ * yes, 0 no, MENU_OPEN while open; the prompt's line buf (at most len - 1
+ * bytes) gives 1 entered, -1 cancelled, 0 while open. */
+int ui_confirm_key(UiMenu *m, int key);
+void ui_prompt_draw(const char *question, const char *buf);
+int ui_prompt_key(char *buf, int len, int key);
 
 /* ui_keys.c */
 /* getch for every screen: a lone release of button 1 (asked for only so

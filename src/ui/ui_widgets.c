@@ -1,7 +1,8 @@
-/* Blocking helpers shared by every screen: the menu (also usable one key
- * at a time by a screen that shows a menu as its own face), yes/no, the
- * line prompt and the help page.  They read keys themselves (ui_keys.c)
- * until answered and draw over the screen of the Ui they are given. */
+/* The menu, yes/no and the line prompt one key at a time (drawn and
+ * answered by the dialog screen, ui_dialog.c, and by a screen that shows a
+ * menu as its own face), and their blocking forms with the help page,
+ * which read keys themselves (ui_keys.c) until answered and draw over the
+ * screen of the Ui they are given. */
 #include "ui_internal.h"
 
 #include <ctype.h>
@@ -210,6 +211,16 @@ int ui_menu_typed(Ui *u, const char *title, const char *const *items, int n, boo
     }
 }
 
+int ui_confirm_key(UiMenu *m, int k)
+{
+    if (k == 'y' || k == 'Y')
+        return 1;
+    if (k == 'n' || k == 'N')
+        return 0;
+    int r = ui_menu_key(m, k);
+    return r == MENU_OPEN ? MENU_OPEN : r == 0;
+}
+
 /* Yes or no: y and n answer at once, as do the menu's keys. */
 bool ui_confirm(Ui *u, const char *question)
 {
@@ -221,45 +232,54 @@ bool ui_confirm(Ui *u, const char *question)
         int k = ui_getkey(u);
         if (k == ERR)
             return false;
-        if (k == 'y' || k == 'Y')
-            return true;
-        if (k == 'n' || k == 'N')
-            return false;
-        int r = ui_menu_key(&m, k);
+        int r = ui_confirm_key(&m, k);
         if (r != MENU_OPEN)
-            return r == 0;
+            return r == 1;
     }
+}
+
+void ui_prompt_draw(const char *question, const char *buf)
+{
+    int rows, cols;
+    getmaxyx(stdscr, rows, cols);
+    int n = (int)strlen(buf);
+    move(rows - 1, 0);
+    clrtoeol();
+    attrset(A_BOLD);
+    mvprintw(rows - 1, 0, "%s", question);
+    attrset(A_NORMAL);
+    int x = (int)strlen(question);
+    int shown = n > cols - x - 1 ? cols - x - 1 : n;
+    mvprintw(rows - 1, x, "%.*s", shown < 0 ? 0 : shown, buf + n - (shown < 0 ? 0 : shown));
+    refresh();
+}
+
+int ui_prompt_key(char *buf, int len, int k)
+{
+    int n = (int)strlen(buf);
+    if (k == ERR || k == 27)
+        return -1;
+    if (k == '\n' || k == '\r' || k == KEY_ENTER)
+        return 1;
+    if ((k == KEY_BACKSPACE || k == 127 || k == 8) && n > 0)
+        buf[--n] = 0;
+    else if (k == 21) /* ^U */
+        buf[n = 0] = 0;
+    else if (k >= 32 && k < 127 && n < len - 1) {
+        buf[n++] = (char)k;
+        buf[n] = 0;
+    }
+    return 0;
 }
 
 bool ui_prompt(Ui *u, const char *question, char *buf, int len)
 {
-    int n = (int)strlen(buf);
     for (;;) {
         ui_draw(u);
-        int rows, cols;
-        getmaxyx(stdscr, rows, cols);
-        move(rows - 1, 0);
-        clrtoeol();
-        attrset(A_BOLD);
-        mvprintw(rows - 1, 0, "%s", question);
-        attrset(A_NORMAL);
-        int x = (int)strlen(question);
-        int shown = n > cols - x - 1 ? cols - x - 1 : n;
-        mvprintw(rows - 1, x, "%.*s", shown < 0 ? 0 : shown, buf + n - (shown < 0 ? 0 : shown));
-        refresh();
-        int k = ui_getkey(u);
-        if (k == ERR || k == 27)
-            return false;
-        if (k == '\n' || k == '\r' || k == KEY_ENTER)
-            return true;
-        if ((k == KEY_BACKSPACE || k == 127 || k == 8) && n > 0)
-            buf[--n] = 0;
-        else if (k == 21) /* ^U */
-            buf[n = 0] = 0;
-        else if (k >= 32 && k < 127 && n < len - 1) {
-            buf[n++] = (char)k;
-            buf[n] = 0;
-        }
+        ui_prompt_draw(question, buf);
+        int r = ui_prompt_key(buf, len, ui_getkey(u));
+        if (r)
+            return r > 0;
     }
 }
 

@@ -1,0 +1,75 @@
+#!/bin/sh
+# The dialogs of the game screen are states of the one event loop: while
+# the move prompt or a question is open the clock runs, a flag that falls
+# ends the game and closes the dialog with the message, and a resize
+# draws the dialog again and keeps it open.  Drives the real program in a
+# detached tmux server as test_ui_tmux.sh does; works without a terminal
+# (CI=true).
+# usage: test_dialogs_tmux.sh NINJACHESS DATA_DIR
+set -u
+BIN=$1
+DATA=$2
+command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
+
+. "$(dirname "$0")/tmux_lib.sh"
+S=nc
+
+# ---- the move prompt open, nothing typed: Black's one second runs out ----
+fresh
+start --variant chess --white human --black human --time 0:01+0
+expect "White 0:01.0  Black 0:01.0" "one second each"
+move e4
+keys ':'
+expect "Move:" "the move prompt is open on Black's clock"
+expect "Game over: 1-0, Black lost on time" "the flag falls while the prompt is open" 5
+expect "Black ran out of time: White wins" "the loss on time is told"
+wait_gone "Move:" 2 && ok "the prompt closed with the game" || fail "the prompt is still open"
+keys -l "e5"; keys Enter
+sleep 0.5
+grep -rq "e5" "$XDG_STATE_HOME"/ninjachess/games && fail "a move after the flag fell was played" \
+    || ok "nothing typed after it is played"
+keys q; wait_exit >/dev/null
+
+# ---- a question open, nothing answered: the flag falls under it ----
+fresh
+start --variant chess --white human --black human --time 0:01+0
+expect "White 0:01.0  Black 0:01.0" "one second each"
+move e4
+keys R
+expect "Black resigns?" "the resignation question is open on Black's clock"
+expect "Game over: 1-0, Black lost on time" "the flag falls while the question is open" 5
+wait_gone "Black resigns?" 2 && ok "the question closed with the game" || fail "the question is still open"
+keys y
+sleep 0.5
+screen | grep -q "resigned" && fail "the answer after the flag fell resigned" || ok "a late answer changes nothing"
+keys q; wait_exit >/dev/null
+
+# ---- the computer moves while a question is open ----
+fresh
+start --variant chess --white human --black computer --level 10 --time 1+0
+expect "White 1:00  Black 1:00" "a minute each"
+move e4
+keys D
+expect "Offer the computer a draw?" "the draw question is opened"
+screen | grep -q "Black to move (thinking)" && ok "the computer is thinking under it" \
+    || fail "the computer is not thinking under the question"
+expect "White to move" "the computer's move is made under the question" 20
+screen | grep -q "Offer the computer a draw?" && ok "the question stays open" || fail "the question closed"
+keys n
+expect "No draw offered" "answered after the computer's move"
+keys q; wait_exit >/dev/null
+
+# ---- the prompt keeps what was typed through a resize ----
+fresh
+start --variant chess --white human --black human
+expect "White to move" "a new game"
+keys ':'; wait_for "Move:" 5; keys -l "e2"
+T resize-window -t "$S" -x 100 -y 30
+sleep 0.3
+expect "Move: e2" "a resize redraws the prompt with its text"
+keys -l "e4"; keys Enter
+expect "Played e4" "the move typed across the resize is played"
+keys q; wait_exit >/dev/null
+
+echo "$FAILS failure(s)"
+[ $FAILS -eq 0 ]
