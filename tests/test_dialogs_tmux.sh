@@ -44,6 +44,22 @@ sleep 0.5
 screen | grep -q "resigned" && fail "the answer after the flag fell resigned" || ok "a late answer changes nothing"
 keys q; wait_exit >/dev/null
 
+# ---- the help page open: the flag falls and the game is saved as lost ----
+fresh
+start --variant chess --white human --black human --time 0:01+0
+expect "White 0:01.0  Black 0:01.0" "one second each"
+move e4
+keys '?'
+expect "-- Help:" "the help page is open on Black's clock"
+n=0
+until grep -rqs '^\[Result "1-0"\]' "$XDG_STATE_HOME"/ninjachess/games || [ $n -ge 50 ]; do sleep 0.1; n=$((n + 1)); done
+screen | grep -q -- "-- Help:" || fail "the help page closed by itself"
+grep -rqs 'Termination "time forfeit"' "$XDG_STATE_HOME"/ninjachess/games \
+    && ok "the loss on time is saved while the help page is open" || fail "the game's file: no loss on time"
+keys q
+expect "Game over: 1-0, Black lost on time" "told once the help page is closed"
+keys q; wait_exit >/dev/null
+
 # ---- the computer moves while a question is open ----
 fresh
 start --variant chess --white human --black computer --level 10 --time 1+0

@@ -1,6 +1,6 @@
-/* The dialog screen: the move prompt, a yes/no question or a menu as a
- * state of the one event loop, as ncdu's quit question is.  It is an
- * overlay: the stack draws the asking screen first and keeps its tick
+/* The dialog screen: the move prompt, a yes/no question, a menu or the
+ * help page as a state of the one event loop, as ncdu's quit question is.
+ * It is an overlay: the stack draws the asking screen first and keeps its tick
  * running (the clock, the computer's move) while the player answers; the
  * answer goes back through the asker's resume with the asker's tag.  It
  * draws and reads keys through ui_widgets.c, so each dialog keeps the look
@@ -15,6 +15,7 @@ typedef struct {
     DialogArg a;
     const char *items[UI_MENU_MAX];
     UiMenu m;
+    UiHelp *help;           /* DLG_HELP: the page, built at open */
 } Dialog;
 
 static const char *const yes_no[] = {"Yes (y)", "No (n)"};
@@ -44,6 +45,14 @@ static bool dialog_open(Ui *u, const void *arg, void **self)
         }
         d->m.items = d->items;
         d->m.n = d->a.n;
+    } else if (d->a.kind == DLG_HELP) {
+        d->help = malloc(sizeof *d->help);
+        if (!d->help) {
+            free(d);
+            ui_msg(u, true, "Out of memory: the help page could not be shown");
+            return false;
+        }
+        ui_help_build(u, d->help);
     }
     *self = d;
     return true;
@@ -55,6 +64,8 @@ static void dialog_draw(Ui *u, void *self)
     Dialog *d = self;
     if (d->a.kind == DLG_PROMPT)
         ui_prompt_draw(d->a.title, d->a.text);
+    else if (d->a.kind == DLG_HELP)
+        ui_help_draw(d->help);
     else
         ui_menu_draw(&d->m);
 }
@@ -86,6 +97,9 @@ static void dialog_key(Ui *u, void *self, int k)
         int r = ui_confirm_key(&d->m, k);
         if (r != MENU_OPEN)
             answer(d, r == 1, r == 1 ? 0 : 1);
+    } else if (d->a.kind == DLG_HELP) {
+        if (ui_help_key(d->help, k))
+            answer(d, false, MENU_CANCEL);
     } else {
         int r = ui_menu_key(&d->m, k);
         if (r != MENU_OPEN)
@@ -96,7 +110,9 @@ static void dialog_key(Ui *u, void *self, int k)
 static void dialog_close(Ui *u, void *self)
 {
     (void)u;
-    free(self);
+    Dialog *d = self;
+    free(d->help);
+    free(d);
 }
 
 const Screen ui_dialog_screen = {

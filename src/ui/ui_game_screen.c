@@ -16,7 +16,7 @@
 /* What the dialog open above asks (its tag). */
 enum {
     ASK_NONE, ASK_REVIEW, ASK_MOVE, ASK_WHICH, ASK_DROP, ASK_SAVE_PATH, ASK_SAVE_REPLACE,
-    ASK_LEAVE, ASK_LOAD_PATH, ASK_NEW, ASK_DRAW_COMPUTER, ASK_DRAW_HUMAN, ASK_RESIGN,
+    ASK_LEAVE, ASK_LOAD_PATH, ASK_NEW, ASK_DRAW_COMPUTER, ASK_DRAW_HUMAN, ASK_RESIGN, ASK_HELP,
 };
 /* What follows an answer that lets the action go on. */
 enum { THEN_NOTHING, THEN_DROP, THEN_TYPE, THEN_LOAD, THEN_NEW, THEN_QUIT };
@@ -654,6 +654,12 @@ static void quit(Ui *u, GameScreen *s)
     may_leave_game(u, s, "Game not saved. Quit and lose it?", THEN_QUIT);
 }
 
+/* The help page is a dialog too: the clock runs while it is read. */
+static void help(Ui *u, GameScreen *s)
+{
+    asked(u, s, ASK_HELP, screen_ask_help(ASK_HELP));
+}
+
 static void cancel_selection(Ui *u)
 {
     ui_select(u, 0);
@@ -693,7 +699,7 @@ static const struct {
     {'+', NULL, NULL, change_level}, {'-', NULL, NULL, change_level},
     {'n', NULL, new_game, NULL}, {'R', NULL, resign, NULL}, {'D', NULL, offer_draw, NULL},
     {'s', NULL, save_game, NULL}, {'o', NULL, load_game, NULL}, {'t', tutorial, NULL, NULL},
-    {'?', ui_help, NULL, NULL}, {KEY_F(1), ui_help, NULL, NULL}, {'q', NULL, quit, NULL},
+    {'?', NULL, help, NULL}, {KEY_F(1), NULL, help, NULL}, {'q', NULL, quit, NULL},
     {'<', review_back, NULL, NULL}, {KEY_PPAGE, review_back, NULL, NULL}, {'>', review_forward, NULL, NULL},
     {KEY_NPAGE, review_forward, NULL, NULL}, {KEY_HOME, review_home, NULL, NULL}, {KEY_END, review_end, NULL, NULL},
     {KEY_MOUSE, NULL, mouse, NULL}, {KEY_RESIZE, nothing, NULL, NULL}, {ERR, nothing, NULL, NULL},

@@ -399,6 +399,17 @@ bool ui_confirm(Ui *u, const char *question);
  * yes, 0 no, MENU_OPEN while open; the prompt's line buf (at most len - 1
  * bytes) gives 1 entered, -1 cancelled, 0 while open. */
 int ui_confirm_key(UiMenu *m, int key);
+/* The help page: the screen's keys (ui_help_keys.c), the board's marks,
+ * the config file, the variant's pieces; built once, drawn from line
+ * first; ui_help_key turns the page and is true when the key closes it. */
+#define UI_HELP_MAX 128
+typedef struct {
+    char lines[UI_HELP_MAX][720];
+    int n, first;
+} UiHelp;
+void ui_help_build(Ui *u, UiHelp *h);
+void ui_help_draw(UiHelp *h);
+bool ui_help_key(UiHelp *h, int key);
 void ui_prompt_draw(const char *question, const char *buf);
 int ui_prompt_key(char *buf, int len, int key);
 

@@ -27,7 +27,7 @@ typedef struct {
 
 /* The argument of SCR_DIALOG (made by screen_ask_*): a question drawn
  * over the screen below, which keeps its tick while the player answers. */
-enum { DLG_PROMPT, DLG_CONFIRM, DLG_MENU };
+enum { DLG_PROMPT, DLG_CONFIRM, DLG_MENU, DLG_HELP };
 #define DLG_TEXT_MAX 512
 #define DLG_ITEMS_MAX 4096
 typedef struct {
@@ -86,10 +86,12 @@ void screen_quit(void);                      /* ends the event loop */
  * answer with tag (from SCR_DIALOG; NULL when it was closed unanswered by
  * a screen_pop of the asker's own, e.g. its game ended).  A prompt of at
  * most len - 1 bytes starting with text; yes or no (y and n answer); a
- * menu of n items.  false (nothing pushed) when the texts do not fit. */
+ * menu of n items; the help page of app (Ui), closed by a key.  false
+ * (nothing pushed) when the texts do not fit. */
 bool screen_ask_line(int tag, const char *question, const char *text, int len);
 bool screen_ask_yes(int tag, const char *question);
 bool screen_ask_menu(int tag, const char *title, const char *const *items, int n);
+bool screen_ask_help(int tag);
 
 /* ---- used by ui_main.c (and the tests) ---- */
 /* Empties the stack (closing what is open), makes app the shared state and

@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <curses.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Where a line of text wider than w is broken: at its last blank that
@@ -299,58 +300,81 @@ static const char *const help_marks[] = {
     "  Black: lower case (underlined without colours).",
 };
 
-void ui_help(Ui *u)
+void ui_help_build(Ui *u, UiHelp *h)
 {
     /* Keys first, then one line per piece of the variant. */
-    const char *lines[128];
-    char pieces[NC_MAX_TYPES][128], path[600], config[700], keys[40][UI_HELP_LINE];
-    if (ui_config_path(path, sizeof path))
-        snprintf(config, sizeof config, "  No config file: neither XDG_CONFIG_HOME nor HOME is set");
-    else
-        snprintf(config, sizeof config, "  Keys, colours, glyphs, level, bell: %s (see the man page)", path);
-    int n = 0, nkeys = ui_key_help(u, keys, 40);
+    char path[600], keys[40][UI_HELP_LINE];
+    int n = 0;
+    memset(h, 0, sizeof *h);
+    int nkeys = ui_key_help(u, keys, 40);
     for (int i = 0; i < nkeys; i++)
-        lines[n++] = keys[i];
-    for (size_t i = 0; i < sizeof help_marks / sizeof help_marks[0]; i++)
-        lines[n++] = help_marks[i] ? help_marks[i] : config;
-    lines[n++] = "";
-    lines[n++] = "Pieces of this variant";
-    for (int t = 0; t < u->v->ntypes && n < 128; t++) {
+        snprintf(h->lines[n++], sizeof h->lines[0], "%.*s", UI_HELP_LINE, keys[i]);
+    for (size_t i = 0; i < sizeof help_marks / sizeof help_marks[0]; i++) {
+        if (help_marks[i])
+            snprintf(h->lines[n++], sizeof h->lines[0], "%s", help_marks[i]);
+        else if (ui_config_path(path, sizeof path))
+            snprintf(h->lines[n++], sizeof h->lines[0], "  No config file: neither XDG_CONFIG_HOME nor HOME is set");
+        else
+            snprintf(h->lines[n++], sizeof h->lines[0], "  Keys, colours, glyphs, level, bell: %s (see the man page)",
+                     path);
+    }
+    snprintf(h->lines[n++], sizeof h->lines[0], "%s", "");
+    snprintf(h->lines[n++], sizeof h->lines[0], "Pieces of this variant");
+    for (int t = 0; t < u->v->ntypes && n < UI_HELP_MAX; t++) {
         char a[4];
         const PieceType *pt = &u->v->types[t];
-        snprintf(pieces[t], sizeof pieces[t], "  %c %-4s %s%s", pt->letter,
+        snprintf(h->lines[n++], sizeof h->lines[0], "  %c %-4s %s%s", pt->letter,
                  ui_piece_str(u, nc_code(t, NC_WHITE), a), pt->title, pt->titan ? " (Titan)" : "");
-        lines[n++] = pieces[t];
     }
-    int first = 0;
+    h->n = n;
+}
+
+void ui_help_draw(UiHelp *h)
+{
+    int rows, cols;
+    getmaxyx(stdscr, rows, cols);
+    erase();
+    int page = rows - 1;
+    for (int i = 0; i < page && h->first + i < h->n; i++)
+        mvprintw(i, 0, "%.*s", cols - 1, h->lines[h->first + i]);
+    attrset(A_REVERSE);
+    mvprintw(rows - 1, 0, "%.*s", cols - 1,
+             h->first + page < h->n ? "-- Help: space for more, q to close --" : "-- Help: any key to close --");
+    attrset(A_NORMAL);
+    refresh();
+}
+
+bool ui_help_key(UiHelp *h, int k)
+{
+    int rows = getmaxy(stdscr), page = rows - 1;
+    if (k == KEY_RESIZE)
+        return false;
+    if (k == KEY_UP || k == 'k' || k == KEY_PPAGE) {
+        h->first = h->first > page ? h->first - page : 0;
+        return false;
+    }
+    if (h->first + page < h->n && k != 'q' && k != 27) {
+        h->first += page;
+        return false;
+    }
+    return true;
+}
+
+void ui_help(Ui *u)
+{
+    UiHelp *h = malloc(sizeof *h);
+    if (!h) {
+        ui_msg(u, true, "Out of memory: the help page could not be shown");
+        return;
+    }
+    ui_help_build(u, h);
     for (;;) {
-        int rows, cols;
-        getmaxyx(stdscr, rows, cols);
-        erase();
-        int page = rows - 1;
-        for (int i = 0; i < page && first + i < n; i++)
-            mvprintw(i, 0, "%.*s", cols - 1, lines[first + i]);
-        attrset(A_REVERSE);
-        mvprintw(rows - 1, 0, "%.*s", cols - 1,
-                 first + page < n ? "-- Help: space for more, q to close --" : "-- Help: any key to close --");
-        attrset(A_NORMAL);
-        refresh();
+        ui_help_draw(h);
         int k = ui_getch();
         while (k == ERR && !ui_signal_caught)
             k = ui_getch();
-        if (k == ERR)
-            return;
-        if (k == KEY_RESIZE)
-            continue;
-        if (k == KEY_UP || k == 'k' || k == KEY_PPAGE) {
-            first = first > page ? first - page : 0;
-            continue;
-        }
-        if (first + page < n && k != 'q' && k != 27) {
-            first += page;
-            continue;
-        }
-        return;
+        if (k == ERR || ui_help_key(h, k))
+            break;
     }
+    free(h);
 }
-
