@@ -52,7 +52,7 @@ static bool dialog_open(Ui *u, const void *arg, void **self)
             ui_msg(u, true, "Out of memory: the help page could not be shown");
             return false;
         }
-        ui_help_build(u, d->help);
+        ui_help_build(d->a.of ? d->a.of : u, d->help);
     }
     *self = d;
     return true;

@@ -25,7 +25,12 @@ typedef struct {
     int shortest;   /* moves to mate from the start */
     int used;       /* White's moves so far */
     bool over;
+    Move cand[16];  /* the moves the "Which move?" dialog offers */
+    int ncand;
 } Drill;
+
+/* What the dialog open over the drill asks (its tag). */
+enum { ASK_NONE, ASK_MOVE, ASK_WHICH, ASK_HELP };
 
 static Drill drill;
 static EgStore *store;
@@ -143,13 +148,21 @@ static void play_white(Drill *d, const Move *m)
         ui_msg(t, false, "%d move%s played", d->used, d->used == 1 ? "" : "s");
 }
 
-static void type_move(Drill *d)
+/* The drill's questions are dialogs over it (ui_dialog.c); the answers
+ * come back through drill_resume. */
+static void ask(Drill *d, bool ok)
 {
-    char buf[160] = "", err[256];
-    if (!ui_prompt(&d->t, "Move: ", buf, sizeof buf) || !buf[0])
-        return;
+    if (!ok)
+        ui_msg(&d->t, true, "The question does not fit on the screen's dialog");
+}
+
+static void move_typed(Drill *d, const char *typed)
+{
+    char err[256];
     Move m;
-    if (move_from_input(&d->t.g.pos, buf, &m, err, sizeof err)) /* SAN too, where the game has it */
+    if (!typed[0] || d->over)
+        return;
+    if (move_from_input(&d->t.g.pos, typed, &m, err, sizeof err)) /* SAN too, where the game has it */
         ui_msg(&d->t, true, "%s", err);
     else
         play_white(d, &m);
@@ -163,16 +176,18 @@ static void activate(Drill *d)
         int n = ui_candidates(t, t->cursor, c, 32);
         if (n > 0) {
             /* one move here, or the player picks among several */
-            Move m = c[0];
-            if (n > 1) {
-                int before = t->g.nply;
-                ui_play_candidates(t, c, n);
-                if (t->g.nply == before)
-                    return;
-                m = t->g.moves[t->g.nply - 1];
-                ui_undo(t);
+            if (n == 1) {
+                play_white(d, &c[0]);
+                return;
             }
-            play_white(d, &m);
+            char labels[16][200];
+            const char *items[16];
+            d->ncand = ui_candidate_labels(t, c, n, labels);
+            for (int i = 0; i < d->ncand; i++) {
+                items[i] = labels[i];
+                d->cand[i] = c[i];
+            }
+            ask(d, screen_ask_menu(ASK_WHICH, "Which move?", items, d->ncand));
             return;
         }
     }
@@ -295,11 +310,11 @@ static void drill_key(Ui *u, void *self, int k)
     else if (k == KEY_RESIZE)
         return;
     else if (k == '?' || k == KEY_F(1))
-        ui_help(t);
+        ask(d, screen_ask_help(ASK_HELP, t));
     else if (d->over)
         ui_msg(t, true, "The drill is over: n for a new start, q back");
     else if (k == 'm' || k == ':')
-        type_move(d);
+        ask(d, screen_ask_line(ASK_MOVE, "Move: ", "", 160));
     else if (k == '\n' || k == '\r' || k == KEY_ENTER || k == ' ')
         activate(d);
     else if (k == KEY_MOUSE && ui_mouse_event(&ev) && ui_square_at(t, ev.y, ev.x)) {
@@ -309,6 +324,20 @@ static void drill_key(Ui *u, void *self, int k)
         ui_select(t, 0);
     else
         ui_msg(t, true, "Drill keys: arrows and Enter move, m type a move, n new start, f flip, ? help, q back");
+}
+
+static void drill_resume(Ui *u, void *self, ScreenId from, const ScreenResult *r)
+{
+    (void)u;
+    Drill *d = self;
+    if (from != SCR_DIALOG || !r)
+        return;
+    if (r->tag == ASK_MOVE && r->chosen)
+        move_typed(d, r->text);
+    else if (r->tag == ASK_WHICH && (!r->chosen || r->choice >= d->ncand))
+        ui_msg(&d->t, false, "Move cancelled");
+    else if (r->tag == ASK_WHICH && !d->over)
+        play_white(d, &d->cand[r->choice]);
 }
 
 static void drill_close(Ui *u, void *self)
@@ -324,5 +353,6 @@ const Screen ui_drill_screen = {
     .open = drill_open,
     .draw = drill_draw,
     .key = drill_key,
+    .resume = drill_resume,
     .close = drill_close,
 };

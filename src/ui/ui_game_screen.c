@@ -657,7 +657,7 @@ static void quit(Ui *u, GameScreen *s)
 /* The help page is a dialog too: the clock runs while it is read. */
 static void help(Ui *u, GameScreen *s)
 {
-    asked(u, s, ASK_HELP, screen_ask_help(ASK_HELP));
+    asked(u, s, ASK_HELP, screen_ask_help(ASK_HELP, NULL));
 }
 
 static void cancel_selection(Ui *u)

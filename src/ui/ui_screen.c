@@ -291,11 +291,12 @@ bool screen_ask_menu(int tag, const char *title, const char *const *items, int n
     return ask(&a);
 }
 
-bool screen_ask_help(int tag)
+bool screen_ask_help(int tag, Ui *of)
 {
     static DialogArg a;
     memset(&a, 0, sizeof a);
     a.kind = DLG_HELP;
     a.tag = tag;
+    a.of = of;
     return ask(&a);
 }

@@ -37,6 +37,7 @@ typedef struct {
     char text[DLG_TEXT_MAX];  /* the prompt's line as it opens */
     int len;                  /* the prompt's longest line + 1 */
     int n;                    /* menu items */
+    Ui *of;                   /* the help page: whose (NULL: app) */
     char items[DLG_ITEMS_MAX];/* the menu's items, each ended by a NUL */
 } DialogArg;
 
@@ -86,12 +87,13 @@ void screen_quit(void);                      /* ends the event loop */
  * answer with tag (from SCR_DIALOG; NULL when it was closed unanswered by
  * a screen_pop of the asker's own, e.g. its game ended).  A prompt of at
  * most len - 1 bytes starting with text; yes or no (y and n answer); a
- * menu of n items; the help page of app (Ui), closed by a key.  false
+ * menu of n items; the help page of the Ui of (NULL: app), which must
+ * live while the page is open, closed by a key.  false
  * (nothing pushed) when the texts do not fit. */
 bool screen_ask_line(int tag, const char *question, const char *text, int len);
 bool screen_ask_yes(int tag, const char *question);
 bool screen_ask_menu(int tag, const char *title, const char *const *items, int n);
-bool screen_ask_help(int tag);
+bool screen_ask_help(int tag, Ui *of);
 
 /* ---- used by ui_main.c (and the tests) ---- */
 /* Empties the stack (closing what is open), makes app the shared state and
