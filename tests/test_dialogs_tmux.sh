@@ -1,8 +1,9 @@
 #!/bin/sh
 # The dialogs of the game screen are states of the one event loop: while
-# the move prompt or a question is open the clock runs, a flag that falls
-# ends the game and closes the dialog with the message, and a resize
-# draws the dialog again and keeps it open.  Drives the real program in a
+# the move prompt, a question, the move menu or the help page is open the
+# clock runs and the computer moves, a flag that falls ends the game and
+# closes the dialog with the message, and a resize draws the dialog again
+# and keeps it open; menus and questions keep their keys.  Drives the real program in a
 # detached tmux server as test_ui_tmux.sh does; works without a terminal
 # (CI=true).
 # usage: test_dialogs_tmux.sh NINJACHESS DATA_DIR
@@ -85,6 +86,37 @@ sleep 0.3
 expect "Move: e2" "a resize redraws the prompt with its text"
 keys -l "e4"; keys Enter
 expect "Played e4" "the move typed across the resize is played"
+keys q; wait_exit >/dev/null
+
+# ---- menus and questions keep their keys and survive a resize ----
+fresh
+start --variant chess --white human --black human --fen "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"
+expect "White to move" "a pawn about to promote"
+keys ':'; wait_for "Move:" 5; keys -l "e7-e8"; keys Enter
+expect "Which move?" "a promotion typed without its piece asks which"
+T resize-window -t "$S" -x 90 -y 28
+sleep 0.3
+expect "Which move?" "the menu is drawn again after a resize"
+keys 2
+expect "Played e8=" "a digit chooses as before"
+keys R
+expect "Black resigns?" "the resignation question"
+T resize-window -t "$S" -x 80 -y 24
+sleep 0.3
+expect "Black resigns?" "the question is drawn again after a resize"
+keys n
+wait_gone "Black resigns?" 2 && ok "n answers no" || fail "the question is still open"
+screen | grep -q "resigned" && fail "n resigned" || ok "nobody resigned"
+keys q; wait_exit >/dev/null
+
+# ---- a flag falls under the move menu: it closes ----
+fresh
+start --variant chess --white human --black human --time 0:01+0 --fen "8/4P3/8/8/8/8/k7/4K3 b - - 0 1"
+move Ka3
+keys ':'; wait_for "Move:" 5; keys -l "e7-e8"; keys Enter
+expect "Which move?" "the move menu is open on White's clock"
+expect "White ran out of time, but Black cannot mate: a draw" "the flag falls under the menu" 5
+wait_gone "Which move?" 2 && ok "the menu closed with the game" || fail "the menu is still open"
 keys q; wait_exit >/dev/null
 
 echo "$FAILS failure(s)"
