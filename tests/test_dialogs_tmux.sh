@@ -3,9 +3,9 @@
 # the move prompt, a question, the move menu or the help page is open the
 # clock runs and the computer moves, a flag that falls ends the game and
 # closes the dialog with the message, and a resize draws the dialog again
-# and keeps it open; menus and questions keep their keys.  Drives the real program in a
-# detached tmux server as test_ui_tmux.sh does; works without a terminal
-# (CI=true).
+# and keeps it open; menus and questions keep their keys.  Drives the real
+# program in a detached tmux server as test_ui_tmux.sh does; works without
+# a terminal (CI=true).
 # usage: test_dialogs_tmux.sh NINJACHESS DATA_DIR
 set -u
 BIN=$1
