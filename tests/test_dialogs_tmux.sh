@@ -109,6 +109,27 @@ wait_gone "Black resigns?" 2 && ok "n answers no" || fail "the question is still
 screen | grep -q "resigned" && fail "n resigned" || ok "nobody resigned"
 keys q; wait_exit >/dev/null
 
+# ---- the tutorial's menus are dialogs too, with their keys ----
+fresh
+start --variant chess --tutorial
+expect "Tutorial: choose a piece" "the tutorial asks for a piece"
+keys 2
+expect "Queen: its moves are marked" "a digit chooses the Queen"
+keys p
+expect "Place which piece at the cursor?" "p asks which piece"
+T resize-window -t "$S" -x 100 -y 30
+sleep 0.3
+expect "Place which piece at the cursor?" "the catalogue is drawn again after a resize"
+keys 5
+expect "Colour" "then its colour"
+keys 2
+expect "Placed a Black" "placed as chosen"
+keys e
+expect "Examples from the rule texts" "e offers the examples"
+keys 7
+expect "Titan Pieces: d1-d4 pushes the Titan rook" "an example chosen"
+quit_ok "the tutorial"
+
 # ---- a flag falls under the move menu: it closes ----
 fresh
 start --variant chess --white human --black human --time 0:01+0 --fen "8/4P3/8/8/8/8/k7/4K3 b - - 0 1"

@@ -1144,8 +1144,9 @@ static void test_screen_stack(void **state)
     assert_int_equal(screen_depth(), 1);
     assert_int_equal(screen_top(), SCR_GAME);
 
-    ungetch('2'); /* the tutorial's first question: the Queen */
     screen_key('t');
+    assert_int_equal(screen_top(), SCR_DIALOG); /* the tutorial's first question */
+    screen_key('2');                            /* the Queen */
     assert_int_equal(screen_depth(), 2);
     assert_int_equal(screen_top(), SCR_TUTORIAL);
     screen_draw();

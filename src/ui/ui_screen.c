@@ -238,8 +238,12 @@ const ScreenResult *screen_last_result(void)
     return &last;
 }
 
+_Static_assert(sizeof(DialogArg) <= SCREEN_ARG_MAX, "a dialog's argument fits a request");
+
 static bool ask(const DialogArg *a)
 {
+    if (nqueued >= MAX_REQUESTS)
+        return false;
     screen_push(SCR_DIALOG, a, sizeof *a);
     return true;
 }

@@ -29,7 +29,7 @@ typedef struct {
  * over the screen below, which keeps its tick while the player answers. */
 enum { DLG_PROMPT, DLG_CONFIRM, DLG_MENU, DLG_HELP };
 #define DLG_TEXT_MAX 512
-#define DLG_ITEMS_MAX 4096
+#define DLG_ITEMS_MAX 8192
 typedef struct {
     int kind;                 /* DLG_* */
     int tag;                  /* the asker's: what the answer is for */
@@ -75,7 +75,7 @@ typedef struct Screen {
  * once when made outside any handler), in the order they were made.  The
  * argument (len bytes, at most SCREEN_ARG_MAX) and the result are copied,
  * so they may live on the caller's stack. */
-#define SCREEN_ARG_MAX 8192
+#define SCREEN_ARG_MAX 12288
 void screen_push(ScreenId id, const void *arg, size_t len);
 /* Pops the top screen; the one below gets r through its resume. */
 void screen_pop(const ScreenResult *r);
