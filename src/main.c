@@ -30,6 +30,8 @@ int main(int argc, char **argv)
         return puzzles_find_main(&opt);
     if (opt.check_puzzles)
         return puzzles_check_main(&opt);
+    if (opt.nnue_features)
+        return nnue_features_main(&opt);
     if (opt.analyse)
         return analyse_main(&opt);
     if (opt.eval_terms)

@@ -22,6 +22,8 @@ typedef struct {
     const char *check_variant;
     const char *eval_terms;     /* --eval-terms FILE; NULL: not asked */
     const char *analyse;        /* --analyse FILE; NULL: not asked */
+    const char *nnue_features;  /* --nnue-features FILE; NULL: not asked */
+    const char *nnue;           /* --nnue FILE: the engines' net; NULL: none */
     bool eval_tables;           /* --eval-tables */
     bool check_lessons;         /* --check-lessons [FILE...] */
     const char *lesson_files[NC_MAX_LESSON_FILES];

@@ -65,81 +65,82 @@ static int play_options(const Options *opt, Game *g, const char *ended, char *er
 
 /* ---- --load ---- */
 
-/* The variant the tags name, with their setup, options and Titans. */
-static Variant *tagged_variant(const Options *opt, const PgnTags *t, const char *file, char *err, int errlen)
+/* The variant the tags name, with their setup, options and Titans; the
+ * message in err does not name the file. */
+static Variant *tags_variant(const Options *opt, const PgnTags *t, char *err, int errlen)
 {
     if (opt->variant && strcmp(opt->variant, t->variant)) {
-        snprintf(err, (size_t)errlen, "%s is a game of %s, not of --variant %s", file, t->variant, opt->variant);
+        snprintf(err, (size_t)errlen, "a game of %s, not of --variant %s", t->variant, opt->variant);
         return NULL;
     }
     DataErrors errs;
     char e[256];
     Variant *v = variant_load_configured(opt->data_dir, t->variant, t->setup, t->options, t->titans, &errs, e, sizeof e);
     if (!v)
-        snprintf(err, (size_t)errlen, "%s: %s", file, errs.n ? errs.msg[0] : e);
+        snprintf(err, (size_t)errlen, "%s", errs.n ? errs.msg[0] : e);
     return v;
 }
 
 Variant *session_tags_variant(const Options *opt, const PgnTags *t, const char *file, char *err, int errlen)
 {
-    return tagged_variant(opt, t, file, err, errlen);
+    char e[600];
+    Variant *v = tags_variant(opt, t, e, sizeof e);
+    if (!v)
+        snprintf(err, (size_t)errlen, "%s: %s", file, e);
+    return v;
 }
 
+/* A game being loaded: its variant and game, made when the tags are read. */
 typedef struct {
+    const Options *opt;
+    Variant *v;
     Game *g;
-    const char *file;
-    const char *end; /* where the walk of the moves stopped */
+    bool begun;
 } Loading;
 
-static int load_move(void *ctx, const char *text, int ply, int line, char *err, int errlen)
+static int load_begin(void *ctx, const PgnTags *t, Game **g, char *err, int errlen)
 {
     Loading *ld = ctx;
-    Move m;
-    char w[600];
-    if (pgn_game_move(ld->g, text, ld->file, line, ply, &m, w, sizeof w, err, errlen))
+    if (!(ld->v = tags_variant(ld->opt, t, err, errlen)))
         return -1;
-    if (w[0]) /* the move stands; the file's mark was wrong */
-        fprintf(stderr, "ninjachess: warning: %s\n", w);
-    game_push(ld->g, &m);
-    return 0;
-}
-
-static void load_end(void *ctx, const char *at)
-{
-    ((Loading *)ctx)->end = at;
-}
-
-/* One game from *sp (its tags, then its moves): the variant its tags name
- * and the game; *sp and *line move past it.  0, or -1 with err and nothing
- * left to free. */
-static int load_game(const Options *opt, const char *file, const char **sp, int *line, PgnTags *t, Variant **vout,
-                     Game *g, char *err, int errlen)
-{
-    Variant *v = NULL;
     Position start;
-    if (pgn_read_tags(sp, line, t, file, err, errlen) || !(v = tagged_variant(opt, t, file, err, errlen)))
-        return -1;
     char e[400];
-    if (t->fen[0] && pos_from_fen(&start, v, t->fen, e, sizeof e)) {
-        snprintf(err, (size_t)errlen, "%s: FEN: %s", file, e);
-        variant_free(v);
+    if (t->fen[0] && pos_from_fen(&start, ld->v, t->fen, e, sizeof e)) {
+        snprintf(err, (size_t)errlen, "FEN: %s", e);
         return -1;
     }
     if (!t->fen[0])
-        pos_start(&start, v);
-    game_init(g, &start);
-    Loading ld = {g, file, NULL};
-    PgnReader r = {load_move, NULL, load_end, NULL};
-    if (pgn_read_moves(*sp, *line, file, &r, &ld, err, errlen)) {
-        game_free(g);
-        variant_free(v);
+        pos_start(&start, ld->v);
+    game_init(ld->g, &start);
+    ld->begun = true;
+    *g = ld->g;
+    return 0;
+}
+
+static void load_played(void *ctx, const Move *m, const char *warn)
+{
+    Loading *ld = ctx;
+    if (warn[0]) /* the move stands; the file's mark was wrong */
+        fprintf(stderr, "ninjachess: warning: %s\n", warn);
+    game_push(ld->g, m);
+}
+
+/* One game from *sp (pgn_game_read): the variant its tags name and the
+ * game; *sp and *line move past it.  0, or -1 with err and nothing left
+ * to free. */
+static int load_game(const Options *opt, const char *file, const char **sp, int *line, PgnTags *t, Variant **vout,
+                     Game *g, char *err, int errlen)
+{
+    Loading ld = {opt, NULL, g, false};
+    PgnGameHooks h = {.begin = load_begin, .played = load_played};
+    if (pgn_game_read(sp, line, file, &h, &ld, t, err, errlen)) {
+        if (ld.begun)
+            game_free(g);
+        if (ld.v)
+            variant_free(ld.v);
         return -1;
     }
-    const char *end = ld.end ? ld.end : *sp + strlen(*sp);
-    for (const char *c = *sp; c < end; c++)
-        *line += *c == '\n';
-    *sp = end;
-    *vout = v;
+    *vout = ld.v;
     return 0;
 }
 

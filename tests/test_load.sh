@@ -107,7 +107,7 @@ check "its message" "1" "$(grep -c "no-such-rule" "$tmp/err")"
 
 # Errors name the file and what is wrong.
 run --load "$pgns/opera-lichess.pgn" --print-fen --variant titan-chess
-check "another --variant" "1 ninjachess: $pgns/opera-lichess.pgn is a game of chess, not of --variant titan-chess" \
+check "another --variant" "1 ninjachess: $pgns/opera-lichess.pgn: a game of chess, not of --variant titan-chess" \
     "$status $(cat "$tmp/err")"
 printf '[Event "x"]\n\n1. e4 e5 2. Ke3 *\n' >"$tmp/bad.pgn"
 run --load "$tmp/bad.pgn" --print-fen
@@ -127,7 +127,7 @@ run --load "$pgns/opera-lichess.pgn" --titans rook --status
 check "--load with --titans" "1 ninjachess: --load takes --titans from the file's tags; leave it out" "$status $(cat "$tmp/err")"
 run --load "$pgns/opera-lichess.pgn" --variant capablanca
 check "the game screen refuses another --variant too" \
-    "1 ninjachess: $pgns/opera-lichess.pgn is a game of chess, not of --variant capablanca" "$status $(cat "$tmp/err")"
+    "1 ninjachess: $pgns/opera-lichess.pgn: a game of chess, not of --variant capablanca" "$status $(cat "$tmp/err")"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -3,7 +3,9 @@
  * every move of random games in every seed variant and Titan
  * configuration, with drops and captures to hand (crazyhouse); the
  * evaluation is colour-symmetric; damaged, truncated, foreign and
- * misshapen net files are refused with their message. */
+ * misshapen net files are refused with their message; the search with a
+ * net (this test links the NC_DEBUG library, which checks every update
+ * the search makes against a refresh). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +15,7 @@
 #include "nnue/nnue.h"
 #include "notation/notation.h"
 #include "rules/rules.h"
+#include "search/search.h"
 #include "test_mirror.h"
 #include "test_variant.h"
 
@@ -224,6 +227,75 @@ static void bad_nets_refused(void **state)
     variant_free(capa);
 }
 
+/* The search with a net: in this debug build every accumulator it updates
+ * is checked against a refresh (NNUE_ASSERT_OK), the move is legal, the
+ * net changes what the search does, and without the net the search is as
+ * before; a net of another variant is not used. */
+static void search_with_net(void **state)
+{
+    (void)state;
+    const char *names[] = {"chess", "titan-chess", "stealth-ninja", "flying-warmachines", "crazyhouse"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        Variant *v = test_variant(names[i]);
+        NnueNet *n = net_for(v, 32);
+        Position p;
+        pos_start(&p, v);
+        Game g;
+        game_init(&g, &p);
+        for (int k = 0; k < 6; k++) { /* a few random moves first */
+            MoveList ml;
+            gen_legal(&g.pos, &ml);
+            game_push(&g, &ml.m[rnd(ml.n)]);
+        }
+        Search *s = search_new(8), *s_net = search_new(8), *s_off = search_new(8);
+        assert_non_null(s);
+        assert_non_null(s_net);
+        assert_non_null(s_off);
+        SearchInfo plain, neural, again;
+        SearchLimits lim = {.depth = 5, .level = 10};
+        search_run(s, &g, &lim, &plain);
+        assert_true(search_set_nnue(s_net, n));
+        search_run(s_net, &g, &lim, &neural);
+        MoveList ml;
+        Position q = g.pos; /* the move generator reorders the piece lists, and node counts follow their order */
+        gen_legal(&q, &ml);
+        bool legal = false;
+        for (int k = 0; k < ml.n; k++)
+            legal |= move_equal(&ml.m[k], &neural.best);
+        assert_true(legal);
+        assert_true(neural.nodes != plain.nodes || neural.score != plain.score);
+        assert_true(search_set_nnue(s_off, n));
+        assert_true(search_set_nnue(s_off, NULL));
+        search_run(s_off, &g, &lim, &again);
+        assert_int_equal(again.nodes, plain.nodes);
+        game_free(&g);
+        search_free(s);
+        search_free(s_net);
+        search_free(s_off);
+        nnue_free(n);
+        variant_free(v);
+    }
+    /* a chess net in a Capablanca game: the hand-made evaluation plays */
+    Variant *chess = test_variant("chess"), *capa = test_variant("capablanca");
+    NnueNet *n = net_for(chess, 16);
+    Position p;
+    pos_start(&p, capa);
+    Game g;
+    game_init(&g, &p);
+    Search *s = search_new(8), *s_net = search_new(8);
+    SearchInfo plain, with;
+    search_run(s, &g, &(SearchLimits){.depth = 4, .level = 10}, &plain);
+    assert_true(search_set_nnue(s_net, n));
+    search_run(s_net, &g, &(SearchLimits){.depth = 4, .level = 10}, &with);
+    assert_int_equal(with.nodes, plain.nodes);
+    search_free(s);
+    search_free(s_net);
+    game_free(&g);
+    nnue_free(n);
+    variant_free(chess);
+    variant_free(capa);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -231,6 +303,7 @@ int main(void)
         cmocka_unit_test(bad_nets_refused),
         cmocka_unit_test(updates_seed_variants),
         cmocka_unit_test(updates_titans_and_hands),
+        cmocka_unit_test(search_with_net),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

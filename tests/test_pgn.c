@@ -599,8 +599,20 @@ static void test_clock_arithmetic(void **state)
     gameclock_moved(&c, NC_BLACK, 113.0);
     assert_true(c.left[NC_BLACK] == 54);
     assert_true(gameclock_after(&c, 0, NC_WHITE) == 57 && gameclock_after(&c, 1, NC_BLACK) == 54);
-    gameclock_undo(&c, 120.0);
+    gameclock_undo(&c, 120.0);                                 /* White had used 7 s */
     assert_true(c.left[NC_WHITE] == 57 && c.left[NC_BLACK] == 60);
+    assert_true(gameclock_redo(&c, 130.0));                    /* as at the undo */
+    assert_true(c.left[NC_WHITE] == 57 && c.left[NC_BLACK] == 54);
+    assert_true(gameclock_left(&c, NC_WHITE, NC_WHITE, 130.0) == 50);
+    assert_false(gameclock_redo(&c, 131.0));
+    gameclock_undo(&c, 140.0);
+    gameclock_undo(&c, 140.0);                                 /* no ply left: stopped */
+    assert_true(c.turn_start < 0 && c.left[NC_WHITE] == 60 && c.left[NC_BLACK] == 60);
+    assert_true(gameclock_redo(&c, 150.0));                    /* the first ply's clocks */
+    assert_true(c.left[NC_WHITE] == 57 && c.left[NC_BLACK] == 60 && c.turn_start == 150.0);
+    gameclock_moved(&c, NC_BLACK, 151.0);                      /* another move: no redo */
+    assert_true(c.left[NC_BLACK] == 60 + 2 - 1);
+    assert_false(gameclock_redo(&c, 152.0));
     gameclock_free(&c);
 
     gameclock_clk_text(3725.9, t, sizeof t);

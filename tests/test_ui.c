@@ -1123,6 +1123,96 @@ static void play_text(Ui *u, const char *text)
     ui_play(u, &m);
 }
 
+/* Each side's clock now (the side to move's running). */
+static double clock_now(const Ui *u, int side)
+{
+    return gameclock_left(&u->clock, side, u->g.pos.side, nc_seconds());
+}
+
+/* Undo then redo leaves both clocks as they were: the time the side to
+ * move had used on its turn is not given back, and the side that moved
+ * last does not get its thinking time back either (issue 39). */
+static void test_undo_redo_keeps_clocks(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    u->player[0] = u->player[1] = PL_HUMAN;
+    ui_clock_configure(u, 60, 2);
+    play_text(u, "e2-e4");             /* the first move costs nothing: 62 */
+    ui_clock_tick(u);
+    u->clock.turn_start -= 5;          /* Black thinks for 5 s: 57 */
+    play_text(u, "e7-e5");
+    u->clock.turn_start -= 7;          /* White has used 7 s of its turn: 55 */
+    assert_true(fabs(clock_now(u, NC_WHITE) - 55) < 0.5 && fabs(clock_now(u, NC_BLACK) - 57) < 0.01);
+
+    assert_true(ui_undo(u));           /* Black to move again, as before e5 */
+    assert_true(fabs(clock_now(u, NC_BLACK) - 60) < 0.5 && fabs(clock_now(u, NC_WHITE) - 62) < 0.01);
+    assert_true(ui_redo(u));
+    assert_int_equal(u->g.nply, 2);
+    assert_true(fabs(clock_now(u, NC_WHITE) - 55) < 0.5);
+    assert_true(fabs(clock_now(u, NC_BLACK) - 57) < 0.01);
+    assert_true(u->clock.turn_start >= 0); /* White's clock runs on */
+
+    /* Two plies back and forth; the [%clk] of each ply as it was. */
+    assert_true(ui_undo(u) && ui_undo(u));
+    assert_int_equal(u->g.nply, 0);
+    assert_true(u->clock.turn_start < 0); /* no move left: the clocks wait for the first */
+    assert_true(ui_redo(u));
+    assert_true(fabs(clock_now(u, NC_WHITE) - 62) < 0.01);
+    assert_true(ui_redo(u));
+    assert_true(fabs(clock_now(u, NC_WHITE) - 55) < 0.5 && fabs(clock_now(u, NC_BLACK) - 57) < 0.01);
+    assert_true(gameclock_after(&u->clock, 0, NC_WHITE) == 62);
+    assert_true(fabs(gameclock_after(&u->clock, 1, NC_BLACK) - 57) < 0.01);
+
+    /* Against the computer both plies go back and come back together. */
+    u->player[1] = PL_COMPUTER;
+    play_text(u, "g1-f3");             /* 55 + 2: 57 */
+    u->clock.turn_start -= 4;          /* the computer thinks 4 s: 55 */
+    play_text(u, "b8-c6");
+    u->clock.turn_start -= 3;          /* White has used 3 s: 54 */
+    assert_true(ui_undo(u));
+    assert_int_equal(u->g.nply, 2);
+    assert_true(ui_redo(u));
+    assert_int_equal(u->g.nply, 4);
+    assert_true(fabs(clock_now(u, NC_WHITE) - 54) < 0.5 && fabs(clock_now(u, NC_BLACK) - 55) < 0.5);
+
+    /* Another move after an undo: the plies taken back are gone with
+     * their clocks; White's turn starts from its clock of then (62). */
+    assert_true(ui_undo(u));
+    assert_int_equal(u->g.nply, 2);
+    play_text(u, "d2-d4");
+    assert_false(ui_redo(u));
+    assert_int_equal(u->clock.n, 4);
+    assert_true(fabs(gameclock_after(&u->clock, 2, NC_WHITE) - 64) < 0.5);
+    ui_game_free(u);
+}
+
+/* Continuing from a reviewed position is a takeback: the clocks are as
+ * they were there, and the next move's [%clk] follows from them. */
+static void test_review_continue_clocks(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    u->player[0] = u->player[1] = PL_HUMAN;
+    ui_clock_configure(u, 60, 0);
+    play_text(u, "e2-e4");
+    ui_clock_tick(u);
+    const char *moves[] = {"e7-e5", "g1-f3", "b8-c6"};
+    for (int i = 0; i < 3; i++) {
+        u->clock.turn_start -= 10;     /* each side thinks 10 s */
+        play_text(u, moves[i]);
+    }
+    assert_true(fabs(u->clock.left[NC_WHITE] - 50) < 0.5 && fabs(u->clock.left[NC_BLACK] - 40) < 0.5);
+    ui_review(u, 2);
+    ui_review_continue(u);
+    assert_int_equal(u->g.nply, 2);
+    assert_true(fabs(clock_now(u, NC_WHITE) - 60) < 0.5 && fabs(clock_now(u, NC_BLACK) - 50) < 0.5);
+    play_text(u, "d2-d4");
+    assert_int_equal(u->clock.n, 4);
+    assert_true(fabs(gameclock_after(&u->clock, 2, NC_WHITE) - 60) < 0.5);
+    ui_game_free(u);
+}
+
 /* The tutorial and the start screen open over the game and hand it back
  * as it was (or with the game chosen), through the stack alone. */
 /* The same screens as the program's. */
@@ -1177,8 +1267,12 @@ static void test_screen_stack(void **state)
     screen_key(27); /* back to the game in progress */
     assert_int_equal(screen_top(), SCR_GAME);
     assert_int_equal(u->g.nply, 1);
+    u->tc_base = 180; /* the clocks of the games begun here: 3+2 */
+    u->tc_inc = 2;
     screen_key('n');
     screen_key('y');
+    screen_draw();
+    assert_true(screen_has("c Clocks:  3+2"));
     screen_key('\n');
     assert_int_equal(screen_depth(), 1);
     assert_int_equal(screen_top(), SCR_GAME);
@@ -1186,6 +1280,7 @@ static void test_screen_stack(void **state)
     assert_string_equal(screen_last_result()->game.variant, "chess");
     assert_int_equal(u->g.nply, 0);
     assert_string_equal(u->msg, "New game of Chess");
+    assert_true(u->clock.on && u->clock.base == 180 && u->clock.inc == 2);
 
     assert_false(screen_quit_requested());
     screen_key('q');
@@ -1828,6 +1923,8 @@ int main(void)
         cmocka_unit_test(test_load_errors_named),
         cmocka_unit_test(test_save_cost_long_game),
         cmocka_unit_test(test_undo_redo),
+        cmocka_unit_test(test_undo_redo_keeps_clocks),
+        cmocka_unit_test(test_review_continue_clocks),
         cmocka_unit_test(test_screen_stack),
         cmocka_unit_test(test_screen_replace_and_last_result),
         cmocka_unit_test(test_flag_falls_under_the_move_prompt),

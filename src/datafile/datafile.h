@@ -82,5 +82,10 @@ int eval_weights_parse(const char *fname, const char *text, EvalWeights *w, Data
 int eval_file_read(const char *path, Variant *v, DataErrors *errs);
 int eval_file_parse(const char *fname, const char *text, Variant *v, DataErrors *errs);
 void data_errors_print(const DataErrors *e, FILE *out);
+/* Adds "FILE:LINE: text" (line 0: "FILE: text") to e as the reader's own
+ * messages are: the file quoted, the text cut visibly when too long, the
+ * last free slot saying that more problems were found.  For the other
+ * readers of line-oriented files (lessons, puzzles). */
+void data_error_add(DataErrors *e, const char *file, int line, const char *text);
 
 #endif

@@ -92,6 +92,11 @@ void df_add_error_text(DataErrors *e, const char *file, int line, const char *te
     add_message(e, file, line, body);
 }
 
+void data_error_add(DataErrors *e, const char *file, int line, const char *text)
+{
+    df_add_error_text(e, file, line, text);
+}
+
 void data_errors_print(const DataErrors *e, FILE *out)
 {
     for (int i = 0; i < e->n; i++)

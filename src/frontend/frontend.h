@@ -13,6 +13,7 @@
 #include "eval_tables_query.h"
 #include "eval_terms_query.h"
 #include "lessons.h"
+#include "nnue_query.h"
 #include "puzzles.h"
 #include "query.h"
 #include "uci.h"

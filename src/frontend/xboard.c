@@ -6,6 +6,7 @@
 #include "xboard.h"
 #include "common.h"
 #include "line_in.h"
+#include "nnue_query.h"
 #include "notation/notation.h"
 
 #include "datafile/datafile.h"
@@ -42,6 +43,7 @@ typedef struct {
     bool post;
     bool analyze;        /* analyze mode: think on every position shown */
     Search *s;
+    NnueNet *net; /* --nnue's, for the games of its variant */
     const Options *opt;
     const char *start_variant; /* what "new" starts: --variant or chess */
 } XB;
@@ -657,6 +659,16 @@ static bool xb_next_line(XB *x, char *line, size_t len)
     return true;
 }
 
+static void xb_close(XB *x)
+{
+    if (x->have_game)
+        game_free(&x->g);
+    if (x->v)
+        variant_free(x->v);
+    search_free(x->s);
+    nnue_free(x->net);
+}
+
 static int xb_open(XB *x, const Options *opt, int in_fd, FILE *out, const XboardLimits *lim)
 {
     memset(x, 0, sizeof *x);
@@ -678,16 +690,13 @@ static int xb_open(XB *x, const Options *opt, int in_fd, FILE *out, const Xboard
         search_free(x->s);
         return -1;
     }
+    x->net = fe_nnue_load(opt, x->v);
+    if (x->net && !search_set_nnue(x->s, x->net)) {
+        fprintf(stderr, "ninjachess: --nnue: out of memory\n");
+        xb_close(x);
+        return -1;
+    }
     return 0;
-}
-
-static void xb_close(XB *x)
-{
-    if (x->have_game)
-        game_free(&x->g);
-    if (x->v)
-        variant_free(x->v);
-    search_free(x->s);
 }
 
 int xboard_run(const Options *opt, int in_fd, FILE *out, const XboardLimits *lim)

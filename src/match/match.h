@@ -15,6 +15,7 @@ int match_main(const Options *opt);
 #include "book.h"
 #include "datagen.h"
 #include "datagen_file.h"
+#include "nnue_data.h"
 #include "selfplay.h"
 
 #endif

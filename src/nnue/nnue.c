@@ -3,6 +3,7 @@
 #include "nnue.h"
 
 #include "files/safe_file.h"
+#include "notation/notation.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #define FILE_MAX ((size_t)64 << 20)
 
 struct NnueNet {
+    char name[NAME_BYTES];
     int features, hidden, ntypes, area, width, height;
     int32_t scale, out_bias;
     int16_t *weights;     /* features x hidden */
@@ -163,6 +165,8 @@ NnueNet *nnue_parse(const unsigned char *b, size_t len, const Variant *v, char *
         snprintf(err, (size_t)errlen, "out of memory");
         return NULL;
     }
+    memcpy(n->name, b + 12, NAME_BYTES);
+    n->name[NAME_BYTES - 1] = 0;
     n->features = (int)get32(f + 16);
     n->hidden = (int)get32(f + 20);
     n->scale = (int32_t)get32(f + 24);
@@ -222,6 +226,12 @@ NnueNet *nnue_load(const char *path, const Variant *v, char *err, int errlen)
     return n;
 }
 
+bool nnue_fits(const NnueNet *n, const Variant *v)
+{
+    return !strcmp(n->name, v->name) && n->width == v->width && n->height == v->height && n->ntypes == v->ntypes &&
+           n->features == nnue_features(v);
+}
+
 void nnue_free(NnueNet *n)
 {
     if (!n)
@@ -235,20 +245,36 @@ void nnue_free(NnueNet *n)
 /* ---- features ---- */
 
 /* The feature of piece `code` on sq in the view of colour c. */
-static int board_feature(const NnueNet *n, const Variant *v, int c, int code, int sq)
+static int board_feature(const Variant *v, int c, int code, int sq)
 {
     int s = c == NC_WHITE ? sq : nc_mirror_sq(v, sq, NC_BLACK);
-    int box = v->rank_of[s] * n->width + v->file_of[s];
+    int box = v->rank_of[s] * v->width + v->file_of[s];
     int rel = nc_colour(code) != c;
-    return (rel * n->ntypes + nc_type(code)) * n->area + box;
+    return (rel * v->ntypes + nc_type(code)) * v->width * v->height + box;
 }
 
 /* The feature "at least k (1-based) pieces of type t in hand of colour hc"
  * in the view of colour c. */
-static int hand_feature(const NnueNet *n, int c, int hc, int t, int k)
+static int hand_feature(const Variant *v, int c, int hc, int t, int k)
 {
     int rel = hc != c;
-    return 2 * n->ntypes * n->area + (rel * n->ntypes + t) * NNUE_HAND_MAX + (k - 1);
+    return 2 * v->ntypes * v->width * v->height + (rel * v->ntypes + t) * NNUE_HAND_MAX + (k - 1);
+}
+
+int nnue_active(const Position *p, int view, int *out, int max)
+{
+    const Variant *v = p->v;
+    int n = 0;
+    for (int i = 0; i < v->nsquares; i++) {
+        int sq = v->squares[i], code = p->board[sq];
+        if (code != NC_EMPTY && n < max)
+            out[n++] = board_feature(v, view, code, sq);
+    }
+    for (int hc = 0; hc < 2; hc++)
+        for (int t = 0; t < v->ntypes; t++)
+            for (int k = 1; k <= p->hand[hc][t] && k <= NNUE_HAND_MAX && n < max; k++)
+                out[n++] = hand_feature(v, view, hc, t, k);
+    return n;
 }
 
 static void add_feature(const NnueNet *n, int16_t *acc, int f)
@@ -267,32 +293,26 @@ static void sub_feature(const NnueNet *n, int16_t *acc, int f)
 
 void nnue_refresh(const NnueNet *n, const Position *p, NnueAcc *a)
 {
-    const Variant *v = p->v;
+    int f[NNUE_MAX_ACTIVE];
     for (int c = 0; c < 2; c++) {
         int16_t *acc = a->v[c];
         memcpy(acc, n->bias, sizeof(int16_t) * (size_t)n->hidden);
-        for (int i = 0; i < v->nsquares; i++) {
-            int sq = v->squares[i], code = p->board[sq];
-            if (code != NC_EMPTY)
-                add_feature(n, acc, board_feature(n, v, c, code, sq));
-        }
-        for (int hc = 0; hc < 2; hc++)
-            for (int t = 0; t < v->ntypes; t++)
-                for (int k = 1; k <= p->hand[hc][t] && k <= NNUE_HAND_MAX; k++)
-                    add_feature(n, acc, hand_feature(n, c, hc, t, k));
+        int k = nnue_active(p, c, f, NNUE_MAX_ACTIVE);
+        for (int i = 0; i < k; i++)
+            add_feature(n, acc, f[i]);
     }
 }
 
 /* A hand count of type t of colour hc changed from was to now. */
-static void hand_change(const NnueNet *n, NnueAcc *a, int hc, int t, int was, int now)
+static void hand_change(const NnueNet *n, const Variant *v, NnueAcc *a, int hc, int t, int was, int now)
 {
     int lo = was < now ? was : now, hi = was < now ? now : was;
     for (int k = lo + 1; k <= hi && k <= NNUE_HAND_MAX; k++)
         for (int c = 0; c < 2; c++) {
             if (now > was)
-                add_feature(n, a->v[c], hand_feature(n, c, hc, t, k));
+                add_feature(n, a->v[c], hand_feature(v, c, hc, t, k));
             else
-                sub_feature(n, a->v[c], hand_feature(n, c, hc, t, k));
+                sub_feature(n, a->v[c], hand_feature(v, c, hc, t, k));
         }
 }
 
@@ -313,9 +333,9 @@ void nnue_update(const NnueNet *n, const Position *p, const Undo *u, const NnueA
             continue;
         for (int c = 0; c < 2; c++) {
             if (was != NC_EMPTY)
-                sub_feature(n, after->v[c], board_feature(n, v, c, was, sq));
+                sub_feature(n, after->v[c], board_feature(v, c, was, sq));
             if (now != NC_EMPTY)
-                add_feature(n, after->v[c], board_feature(n, v, c, now, sq));
+                add_feature(n, after->v[c], board_feature(v, c, now, sq));
         }
     }
     /* the hand of the side that moved: one used by a drop, some gained */
@@ -327,8 +347,26 @@ void nnue_update(const NnueNet *n, const Position *p, const Undo *u, const NnueA
         delta[u->gain[i]]++;
     for (int t = 0; t < v->ntypes; t++)
         if (delta[t])
-            hand_change(n, after, mover, t, p->hand[mover][t] - delta[t], p->hand[mover][t]);
+            hand_change(n, v, after, mover, t, p->hand[mover][t] - delta[t], p->hand[mover][t]);
 }
+
+#ifdef NC_DEBUG
+void nnue_assert_ok(const NnueNet *n, const Position *p, const NnueAcc *a)
+{
+    NnueAcc *fresh = malloc(sizeof *fresh);
+    if (!fresh)
+        return;
+    nnue_refresh(n, p, fresh);
+    for (int c = 0; c < 2; c++)
+        if (memcmp(fresh->v[c], a->v[c], sizeof(int16_t) * (size_t)n->hidden)) {
+            char fen[NC_POS_TEXT_MAX];
+            pos_to_fen(p, fen, sizeof fen);
+            fprintf(stderr, "nnue: the updated accumulator of view %d differs from a refresh at %s\n", c, fen);
+            abort();
+        }
+    free(fresh);
+}
+#endif
 
 int nnue_evaluate(const NnueNet *n, const NnueAcc *a, int side)
 {

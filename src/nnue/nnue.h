@@ -14,6 +14,7 @@
 
 #include "rules/rules.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,6 +34,10 @@ typedef struct {
 
 /* The number of input features of v. */
 int nnue_features(const Variant *v);
+/* The features of p active in the view of colour view, at most max of
+ * them, into out; their number (NNUE_MAX_ACTIVE always holds them all). */
+#define NNUE_MAX_ACTIVE (NC_MAX_SQ + 2 * NC_MAX_TYPES * NNUE_HAND_MAX)
+int nnue_active(const Position *p, int view, int *out, int max);
 
 /* Reads a net for v from its bytes: the header must name v and its board,
  * this feature set and a hidden size of 16 to NNUE_MAX_HIDDEN in steps of
@@ -41,6 +46,8 @@ NnueNet *nnue_parse(const unsigned char *buf, size_t len, const Variant *v, char
 /* The same from a file (a regular file of at most 64 MiB); err names it. */
 NnueNet *nnue_load(const char *path, const Variant *v, char *err, int errlen);
 void nnue_free(NnueNet *n);
+/* Whether n is a net of v (its name, board and feature set). */
+bool nnue_fits(const NnueNet *n, const Variant *v);
 int nnue_hidden(const NnueNet *n);
 
 /* The accumulators of p, from scratch. */
@@ -49,6 +56,14 @@ void nnue_refresh(const NnueNet *n, const Position *p, NnueAcc *a);
  * the position after it and u the move's Undo (the squares it changed,
  * the hand it used and gained). */
 void nnue_update(const NnueNet *n, const Position *p, const Undo *u, const NnueAcc *before, NnueAcc *after);
+/* Debug builds: an accumulator that differs from a refresh of p ends the
+ * program with a message, as POS_ASSERT_OK does for the board. */
+#ifdef NC_DEBUG
+#define NNUE_ASSERT_OK(n, p, a) nnue_assert_ok(n, p, a)
+void nnue_assert_ok(const NnueNet *n, const Position *p, const NnueAcc *a);
+#else
+#define NNUE_ASSERT_OK(n, p, a) ((void)0)
+#endif
 /* The evaluation in centipawns for the side to move of p. */
 int nnue_evaluate(const NnueNet *n, const NnueAcc *a, int side);
 

@@ -18,21 +18,12 @@
 
 static void problem(DataErrors *e, const char *file, int line, const char *fmt, ...)
 {
-    int cap = (int)(sizeof e->msg / sizeof e->msg[0]);
-    if (e->n >= cap)
-        return;
-    char qfile[120], body[380];
-    nc_quote(file, qfile, sizeof qfile);
+    char body[380];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(body, sizeof body, fmt, ap);
     va_end(ap);
-    if (e->n == cap - 1)
-        snprintf(e->msg[e->n++], sizeof e->msg[0], "%s: more problems; only the first %d are listed", qfile, cap - 1);
-    else if (line > 0)
-        snprintf(e->msg[e->n++], sizeof e->msg[0], "%s:%d: %s", qfile, line, body);
-    else
-        snprintf(e->msg[e->n++], sizeof e->msg[0], "%s: %s", qfile, body);
+    data_error_add(e, file, line, body);
 }
 
 /* The field of a line up to '|' (or its end), trimmed; *s moves past it. */

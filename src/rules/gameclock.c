@@ -111,6 +111,7 @@ void gameclock_init(GameClock *c, double base, double inc)
     c->left[0] = c->left[1] = base;
     c->turn_start = -1;
     c->n = 0;
+    c->redo_n = 0;
     if (reserve(c, 1)) {
         c->after[0][0] = c->after[0][1] = base;
         c->n = 1;
@@ -160,6 +161,7 @@ void gameclock_moved(GameClock *c, int side, double now)
         c->left[side] -= now - c->turn_start;
     c->left[side] += c->inc;
     c->turn_start = c->turn_start >= 0 ? now : -1;
+    c->redo_n = 0; /* a new move: the plies taken back are gone */
     if (reserve(c, c->n + 1)) {
         c->after[c->n][0] = c->left[0];
         c->after[c->n][1] = c->left[1];
@@ -178,11 +180,37 @@ void gameclock_undo(GameClock *c, double now)
 {
     if (!c->on || c->n < 2)
         return;
+    if (c->redo_n == 0) {
+        c->top_left[0] = c->left[0];
+        c->top_left[1] = c->left[1];
+        c->top_used = c->turn_start >= 0 ? now - c->turn_start : -1;
+    }
     c->n--;
+    c->redo_n++;
     c->left[0] = c->after[c->n - 1][0];
     c->left[1] = c->after[c->n - 1][1];
-    if (c->turn_start >= 0)
+    if (c->n == 1)
+        c->turn_start = -1;
+    else if (c->turn_start >= 0)
         c->turn_start = now;
+}
+
+bool gameclock_redo(GameClock *c, double now)
+{
+    if (!c->on || c->redo_n == 0 || c->n >= c->cap)
+        return false;
+    c->n++;
+    c->redo_n--;
+    if (c->redo_n == 0) {
+        c->left[0] = c->top_left[0];
+        c->left[1] = c->top_left[1];
+        c->turn_start = c->top_used >= 0 ? now - c->top_used : -1;
+    } else {
+        c->left[0] = c->after[c->n - 1][0];
+        c->left[1] = c->after[c->n - 1][1];
+        c->turn_start = now;
+    }
+    return true;
 }
 
 double gameclock_left(const GameClock *c, int side, int to_move, double now)

@@ -17,6 +17,13 @@ typedef struct {
     /* after[k][c]: side c's time after k plies (after[0] = base). */
     double (*after)[2];
     int n, cap;            /* plies recorded + 1; allocated entries */
+    /* Plies taken back that a redo gives back: their after[] entries stay
+     * beyond n until a new move replaces them.  top_left and top_used are
+     * both clocks and the running turn's time used (< 0: stopped) when the
+     * first of them was taken back, so that redoing them all leaves the
+     * clocks as they were. */
+    int redo_n;
+    double top_left[2], top_used;
 } GameClock;
 
 /* "MINUTES+SECONDS" (minutes may be M:SS or a fraction, seconds a
@@ -42,8 +49,15 @@ void gameclock_stop(GameClock *c, double now, int side);
 void gameclock_moved(GameClock *c, int side, double now);
 /* Sets side's time after the last recorded ply (a [%clk] read back). */
 void gameclock_set_last(GameClock *c, int side, double seconds);
-/* A ply taken back: the clocks go back to what they were before it. */
+/* A ply taken back: the clocks go back to what they were before it (and
+ * stop when no ply is left: the first move costs no time); the ply is
+ * kept for gameclock_redo until a new move is recorded. */
 void gameclock_undo(GameClock *c, double now);
+/* The last ply taken back is played again: the clocks it recorded come
+ * back, and after the last one the time the side to move had used on its
+ * turn too.  False when no ply is kept (the caller records the move with
+ * gameclock_moved then). */
+bool gameclock_redo(GameClock *c, double now);
 /* Side's remaining time at `now` (the side to move is `to_move`). */
 double gameclock_left(const GameClock *c, int side, int to_move, double now);
 /* Side's time after ply `ply` (0-based), as recorded. */

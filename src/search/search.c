@@ -58,6 +58,8 @@
  * SearchLimits.flags switches the table or all of the pruning off (the
  * quiescence search's delta pruning and skipped captures included). */
 #include "search.h"
+
+#include "nnue/nnue.h"
 #include "rules/rules.h"
 #include "endgame/endgame.h"
 
@@ -110,6 +112,7 @@ struct Search {
     Search **helpers;
     int nhelpers;
     bool is_helper;
+    Search *main_search;  /* a helper's: whose node cap it keeps too */
     bool helpers_on;      /* this search runs its helpers */
     int first_depth;      /* a helper's first iteration: 1 or 2 */
     atomic_ullong nodes_seen; /* nodes, for the main search's count */
@@ -161,6 +164,12 @@ struct Search {
     MoveList scratch;                 /* for the exchange evaluation and checking a table move */
     uint64_t rng;
     EvalTables et;
+    /* a neural evaluation in place of et (search_set_nnue; NULL: none),
+     * used while the game's variant is the net's; acc[ply] are the
+     * accumulators of the position at ply, updated at each move */
+    const NnueNet *nnue;
+    bool nnue_on;
+    NnueAcc *acc;
 
     /* endgame tables: king and pieces against a bare king are played
      * from a table when one is cached (or, for one piece, quick to build) */
@@ -251,6 +260,16 @@ static uint64_t all_nodes(const Search *s)
     return n;
 }
 
+/* The nodes of the main search m and its helpers as last published, read
+ * from any of their threads. */
+static uint64_t published_nodes(const Search *m)
+{
+    uint64_t n = atomic_load_explicit(&m->nodes_seen, memory_order_relaxed);
+    for (int i = 0; i < m->nhelpers; i++)
+        n += atomic_load_explicit(&m->helpers[i]->nodes_seen, memory_order_relaxed);
+    return n;
+}
+
 static void check_stop(Search *s)
 {
     atomic_store_explicit(&s->nodes_seen, s->nodes, memory_order_relaxed);
@@ -258,7 +277,12 @@ static void check_stop(Search *s)
         s->stopped = true;
         return;
     }
-    if (s->max_nodes && (long long)all_nodes(s) >= s->max_nodes)
+    /* a helper keeps the main search's node cap itself: the main thread
+     * may not run for a while on a loaded machine */
+    const Search *m = s->is_helper ? s->main_search : NULL;
+    if (m && m->max_nodes && (long long)published_nodes(m) >= m->max_nodes)
+        s->stopped = true;
+    else if (s->max_nodes && (long long)all_nodes(s) >= s->max_nodes)
         s->stopped = true;
     else if (s->hard > 0 && nc_seconds() - s->t0 >= s->hard)
         s->stopped = true;
@@ -296,15 +320,26 @@ static bool variant_end(const Position *p, int ply, int *score)
 
 /* ---- search ---- */
 
-/* The static evaluation of p, from the cache when it was evaluated before. */
-static int evaluate(Search *s, const Position *p)
+/* The static evaluation of p (at ply), from the cache when it was
+ * evaluated before. */
+static int evaluate(Search *s, const Position *p, int ply)
 {
     EvalCacheEntry *ce = &s->ecache[p->key & (EVAL_CACHE_SIZE - 1)];
     if (ce->key != p->key) {
         ce->key = p->key;
-        ce->score = eval_position(&s->et, p);
+        ce->score = s->nnue_on ? nnue_evaluate(s->nnue, &s->acc[ply], p->side) : eval_position(&s->et, p);
     }
     return ce->score;
+}
+
+/* The accumulators after the move just made at ply (u its Undo); in
+ * debug builds checked against a refresh, as pos_ok() checks the board. */
+static inline void nnue_follow(Search *s, int ply, const Undo *u)
+{
+    if (s->nnue_on && ply + 1 < MAX_PLY) {
+        nnue_update(s->nnue, &s->pos, u, &s->acc[ply], &s->acc[ply + 1]);
+        NNUE_ASSERT_OK(s->nnue, &s->pos, &s->acc[ply + 1]);
+    }
 }
 
 static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool incheck);
@@ -353,6 +388,7 @@ static bool quiesce_move(Search *s, const Move *m, bool skip_if_losing, int alph
         return false;
     }
     s->hist.path_code[ply] = 0; /* no countermove is kept for quiescence moves */
+    nnue_follow(s, ply, &u);
     bool gives_check = may_check && qply + 1 < QS_MAX && in_check(p);
     *score = -quiesce(s, -beta, -alpha, ply + 1, qply + 1, gives_check);
     unmake_move(p, m, &u);
@@ -427,7 +463,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool inche
     }
     if (incheck && ply < MAX_PLY - 1 && qply < QS_MAX)
         return quiesce_evasions(s, alpha, beta, ply, qply);
-    int stand = evaluate(s, p);
+    int stand = evaluate(s, p, ply);
     if (ply >= MAX_PLY - 1 || qply >= QS_MAX)
         return stand;
     if (stand >= beta)
@@ -500,6 +536,8 @@ static bool null_move_cutoff(Search *s, int depth, int beta, int static_eval, in
     uint16_t victim;
     uint64_t key;
     null_move(p, ep, &nep, &victim, &key, &hm);
+    if (s->nnue_on && ply + 1 < MAX_PLY)
+        s->acc[ply + 1] = s->acc[ply]; /* no piece moved */
     s->null_moves++;
     history_set_path(&s->hist, ply, 0, 0);
     push_key(s, p->key);
@@ -610,7 +648,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
         return s->ml[ply].n ? 0 : no_move_score(p, incheck, ply);
     }
     if (ply >= MAX_PLY - 2)
-        return eval_position(&s->et, p);
+        return evaluate(s, p, ply);
 
     /* 3. Mate distance pruning: no score better than a mate from here. */
     if (alpha < -MATE + ply)
@@ -641,7 +679,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     }
 
     /* 5. The static evaluation. */
-    int static_eval = incheck ? -INF : evaluate(s, p);
+    int static_eval = incheck ? -INF : evaluate(s, p, ply);
     /* the pruning of moves (step 10) applies in a singular test too; that
      * of the whole node (steps 7 and 8) does not */
     bool prune_moves = s->prune && !pvnode && !incheck;
@@ -781,6 +819,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
         int newdepth = depth - 1 + ext;
         history_set_path(&s->hist, ply, code, m.to);
         push_key(s, p->key);
+        nnue_follow(s, ply, &u);
         if (legal == 1) {
             score = -pvs(s, newdepth, -beta, -alpha, ply + 1, gives_check, pvnode, true);
         } else {
@@ -857,6 +896,7 @@ static int root_search(Search *s, int depth, int alpha, int beta, int first)
         Undo u;
         make_move(p, &m, &u);
         push_key(s, p->key);
+        nnue_follow(s, 0, &u);
         bool gives_check = in_check(p);
         int newdepth = depth - 1 + (gives_check ? 1 : 0);
         int a = alpha - off, b = beta - off;
@@ -990,6 +1030,12 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
         eval_init(&s->et, g->pos.v);
         memset(s->ecache, 0, sizeof s->ecache);
     }
+    bool nnue_on = s->nnue && nnue_fits(s->nnue, g->pos.v);
+    if (nnue_on != s->nnue_on)
+        memset(s->ecache, 0, sizeof s->ecache);
+    s->nnue_on = nnue_on;
+    if (nnue_on)
+        nnue_refresh(s->nnue, &g->pos, &s->acc[0]);
     history_prepare(&s->hist, g->pos.v);
     int first = g->nply;
     while (first > 0 && g->material[first - 1] == g->material[g->nply])
@@ -1044,6 +1090,7 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
         setup_search(h, g, &(SearchLimits){.depth = s->max_depth, .level = 10, .flags = lim->flags});
         h->hard = h->soft = h->target = 0; /* the main search stops them */
         h->max_nodes = 0;
+        h->main_search = s;
         h->first_depth = 1 + (i + 1) % 2;  /* every other helper a ply ahead */
     }
 }
@@ -1365,7 +1412,28 @@ void search_free(Search *s)
     free(s->kmat);
     history_free(&s->hist);
     eg_store_free(s->eg);
+    free(s->acc);
     free(s);
+}
+
+/* Gives s (and its helpers) the net; false when out of memory. */
+static bool set_nnue(Search *s, const NnueNet *n)
+{
+    if (n && !s->acc && !(s->acc = malloc(sizeof *s->acc * MAX_PLY)))
+        return false;
+    s->nnue = n;
+    memset(s->ecache, 0, sizeof s->ecache); /* scores of the other evaluation */
+    return true;
+}
+
+bool search_set_nnue(Search *s, const NnueNet *n)
+{
+    search_stop(s);
+    search_wait(s, NULL);
+    bool ok = set_nnue(s, n);
+    for (int i = 0; ok && i < s->nhelpers; i++)
+        ok = set_nnue(s->helpers[i], n);
+    return ok;
 }
 
 bool search_set_threads(Search *s, int threads)
@@ -1383,6 +1451,10 @@ bool search_set_threads(Search *s, int threads)
     bool made = true;
     for (int i = 0; i < threads - 1 && made; i++) {
         Search *h = search_create(0, s->tt);
+        if (h && s->nnue && !set_nnue(h, s->nnue)) {
+            search_free(h);
+            h = NULL;
+        }
         made = h != NULL; /* the helpers made so far still run */
         if (made)
             s->helpers[s->nhelpers++] = h;

@@ -95,6 +95,13 @@ void search_clear(Search *s);
 bool search_set_threads(Search *s, int threads);
 int search_threads(const Search *s);
 
+/* A neural evaluation in place of the hand-made one (nnue/nnue.h), for
+ * games of the net's variant (others keep the hand-made one); NULL goes
+ * back to the hand-made one.  The caller keeps the net alive while s may
+ * use it.  False when out of memory (the search then has no net). */
+struct NnueNet;
+bool search_set_nnue(Search *s, const struct NnueNet *n);
+
 /* The search's tunable constants (margins, reductions, extensions, time
  * use; src/search/params.h): how many, and the i-th's name, default, range
  * and meaning (false when i is out of range). */

@@ -175,8 +175,11 @@ void ui_review_continue(Ui *u)
     if (!u->reviewing)
         return;
     ui_computer_stop(u);
-    while (u->g.nply > u->view_ply)
+    /* Play goes on from there with the clocks as they were then. */
+    while (u->g.nply > u->view_ply) {
         game_pop(&u->g);
+        ui_clock_undo(u);
+    }
     u->reviewing = false;
     u->nredo = 0;
     u->end = END_NONE;
@@ -207,6 +210,13 @@ void ui_clock_undo(Ui *u)
     gameclock_undo(&u->clock, nc_seconds());
 }
 
+void ui_clock_redo(Ui *u, int side)
+{
+    double now = nc_seconds();
+    if (!gameclock_redo(&u->clock, now))
+        gameclock_moved(&u->clock, side, now);
+}
+
 void ui_clock_limits(const Ui *u, SearchLimits *lim)
 {
     int side = u->g.pos.side;
@@ -222,13 +232,17 @@ void ui_clock_limits(const Ui *u, SearchLimits *lim)
     lim->target_seconds = b.target;
 }
 
-/* Keeps the text and the moving piece of the ply about to be pushed. */
-static void record_ply(Ui *u, const Move *m)
+/* Keeps the text and the moving piece of the ply about to be pushed, and
+ * tells the clock: a move played, or one taken back played again. */
+static void record_ply(Ui *u, const Move *m, bool redo)
 {
     int n = u->g.nply;
     ensure_cap(u, n + 1);
     move_label(&u->g.pos, m, u->text[n], sizeof u->text[0]);
-    ui_clock_moved(u, u->g.pos.side);
+    if (redo)
+        ui_clock_redo(u, u->g.pos.side);
+    else
+        ui_clock_moved(u, u->g.pos.side);
     int code = m->kind == MK_DROP ? NC_EMPTY : u->g.pos.board[m->from];
     u->mover[n] = (uint8_t)(m->kind == MK_DROP ? m->promo : code == NC_EMPTY ? 0 : nc_type(code) + 1);
 }
@@ -425,7 +439,7 @@ void ui_play(Ui *u, const Move *m)
 {
     if (u->hinting)
         ui_computer_stop(u); /* the hint was for the position before this move */
-    record_ply(u, m);
+    record_ply(u, m, false);
     game_push(&u->g, m);
     u->changes++;
     u->nredo = 0;
@@ -480,7 +494,7 @@ bool ui_redo(Ui *u)
     u->changes++;
     do {
         Move m = u->redo[--u->nredo];
-        record_ply(u, &m);
+        record_ply(u, &m, true);
         game_push(&u->g, &m);
     } while (u->nredo > 0 && u->player[u->g.pos.side] == PL_COMPUTER &&
              u->player[u->g.pos.side ^ 1] == PL_HUMAN);

@@ -408,6 +408,7 @@ static void start_chosen_game(Ui *u, const GameChoice *c)
     if (ui_game_new(u, u->data_dir, c->variant, c->setup, c->options, c->titans, NULL, err, sizeof err))
         ui_msg(u, true, "%s", err);
     else {
+        ui_clock_configure(u, c->clock_base, c->clock_inc);
         ui_orient(u);
         ui_msg(u, false, "New game of %s", u->v->title);
     }

@@ -183,6 +183,10 @@ typedef struct Ui {
     bool have_hint;
 
     GameClock clock;      /* time control and both clocks (ui_clock.c) */
+    /* The time control of the games begun here (from the command line or
+     * the start screen, which offers it first): --time, else the config's,
+     * else the start screen's last choice; base 0: no clocks. */
+    double tc_base, tc_inc;
     bool low_told[2];     /* the bell rang for this side's clock running low */
     int end;              /* END_* */
     GameStatus status;
@@ -281,6 +285,7 @@ const char *ui_type_name(const Variant *v, int type);
 /* The game's clock (its running and the loss on time are ui_clock.c's). */
 void ui_clock_moved(Ui *u, int side);   /* side just moved */
 void ui_clock_undo(Ui *u);              /* a ply was taken back */
+void ui_clock_redo(Ui *u, int side);    /* side's ply taken back is played again */
 /* The computer's thinking time for this move from its own clock. */
 void ui_clock_limits(const Ui *u, SearchLimits *lim);
 

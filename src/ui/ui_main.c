@@ -143,8 +143,11 @@ static void init_ui(Ui *u, const Options *opt)
     u->player[1] = player_of(opt->black, PL_COMPUTER);
     double base, inc;
     char err[200];
-    if (opt->time && gameclock_parse(opt->time, &base, &inc, err, sizeof err) == 0) /* checked by options.c */
-        ui_clock_configure(u, base, inc);
+    if (opt->time && gameclock_parse(opt->time, &base, &inc, err, sizeof err) == 0) { /* checked by options.c */
+        ui_clock_configure(u, base, inc); /* also a loaded game's that has none */
+        u->tc_base = base;
+        u->tc_inc = inc;
+    }
 }
 
 /* The players and level the command line names win over the file's. */
@@ -170,7 +173,7 @@ static int game_from_options(Ui *u, const Options *opt)
             return -1;
         }
         if (opt->variant && strcmp(opt->variant, u->vname)) {
-            fprintf(stderr, "ninjachess: %s is a game of %s, not of --variant %s\n", opt->load, u->vname, opt->variant);
+            fprintf(stderr, "ninjachess: %s: a game of %s, not of --variant %s\n", opt->load, u->vname, opt->variant);
             return -1;
         }
         apply_opt_players(u, opt);
@@ -184,6 +187,8 @@ static int game_from_options(Ui *u, const Options *opt)
         fprintf(stderr, "ninjachess: %s\n", err);
         return -1;
     }
+    /* before --play, whose moves collect their increments */
+    ui_clock_configure(u, u->tc_base, u->tc_inc);
     return play_opt_moves(u, opt) ? -1 : 1;
 }
 
@@ -261,6 +266,7 @@ static int game_from_start_screen(Ui *u)
         fprintf(stderr, "ninjachess: %s\n", err);
         return 1;
     }
+    ui_clock_configure(u, c->clock_base, c->clock_inc);
     if (keep[0])
         ui_msg(u, u->msg_error, "%s", keep);
     return -1;
@@ -374,6 +380,12 @@ int ui_main(const Options *opt)
         u.ascii = true;
     if (u.cfg.level && !opt->level)
         u.level = u.cfg.level;
+    /* The config's clocks for the games begun here; a loaded game keeps
+     * its own (or none), as only --time gives one to a game without. */
+    if (u.cfg.time.set && !opt->time) {
+        u.tc_base = u.cfg.time.base_seconds;
+        u.tc_inc = u.cfg.time.increment_seconds;
+    }
     /* the computer thinks on every core but one, which keeps the screen
      * (and the rest of the machine) answering */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);

@@ -1,5 +1,5 @@
-/* Loading a saved game: the PGN read (pgn.c) into a new game built aside,
- * every move checked against the rules (pgn_game.c), its tags, comments
+/* Loading a saved game: the PGN read by the one loader of games
+ * (pgn_game_read) into a new game built aside, its tags, comments
  * and NAGs kept for saving it back (ui_pgn_origin.c), its clocks from
  * [TimeControl] and [%clk]; then the game it replaces left saved
  * (ui_autosave.c) and the new one put in its place.  A failed load leaves
@@ -13,29 +13,57 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The game being read, built aside. */
+/* The game being read, built aside in n; its tags kept as read. */
 typedef struct {
+    Ui *u;       /* the screen's game, whose settings the new one takes */
     Ui *n;
-    const char *name;
-    const char *end;  /* where the game's text ended */
+    UiOrigin tags;
+    bool begun;
     bool nomem;
     char warn[800];   /* the first warning: a false '+' or '#' */
 } Loading;
 
-/* Plays one move of the move text on the game being read, or says why it
- * cannot be. */
-static int load_move(void *ctx, const char *mv, int ply, int line, char *err, int errlen)
+/* Every tag, kept to be written back when the game is saved. */
+static void load_tag(void *ctx, const char *name, const char *value)
 {
     Loading *ld = ctx;
-    Ui *n = ld->n;
-    Move m;
-    char w[600];
-    if (pgn_game_move(&n->g, mv, ld->name, line, ply, &m, w, sizeof w, err, errlen))
+    if (ui_origin_add_tag(&ld->tags, name, value))
+        ld->nomem = true;
+}
+
+/* The new game of the tags' variant, setup, Titans and position, with the
+ * file's time control (a game saved without one gets the clocks this
+ * program was asked for, --time, if any). */
+static int load_begin(void *ctx, const PgnTags *t, Game **g, char *err, int errlen)
+{
+    Loading *ld = ctx;
+    Ui *n = ld->n, *u = ld->u;
+    n->drop_type = -1;
+    n->utf8 = u->utf8;
+    n->ascii = u->ascii;
+    n->colours = u->colours;
+    ld->begun = true;
+    if (ui_game_new(n, u->data_dir, t->variant, t->setup, t->options, t->titans, t->fen, err, errlen))
         return -1;
-    if (w[0] && !ld->warn[0])
-        snprintf(ld->warn, sizeof ld->warn, "%s", w);
-    ui_play(n, &m);
+    n->origin = ld->tags;
+    memset(&ld->tags, 0, sizeof ld->tags);
+    double base, inc;
+    char e[200];
+    if (t->time_control[0] && gameclock_parse_tc(t->time_control, &base, &inc, e, sizeof e) == 0)
+        ui_clock_configure(n, base, inc);
+    else if (u->clock.base > 0)
+        ui_clock_configure(n, u->clock.base, u->clock.inc);
+    *g = &n->g;
     return 0;
+}
+
+/* Plays a move checked against the game being read. */
+static void load_played(void *ctx, const Move *m, const char *warn)
+{
+    Loading *ld = ctx;
+    if (warn[0] && !ld->warn[0])
+        snprintf(ld->warn, sizeof ld->warn, "%s", warn);
+    ui_play(ld->n, m);
 }
 
 /* A [%clk] after a move sets the mover's clock to what it showed. */
@@ -54,24 +82,6 @@ static void load_nag(void *ctx, const char *nag, int ply)
     Loading *ld = ctx;
     if (ui_origin_add_nag(&ld->n->origin, nag, ply))
         ld->nomem = true;
-}
-
-static void load_end(void *ctx, const char *at)
-{
-    ((Loading *)ctx)->end = at;
-}
-
-/* Every tag, kept to be written back when the game is saved. */
-typedef struct {
-    UiOrigin o;
-    bool nomem;
-} TagList;
-
-static void load_tag(void *ctx, const char *name, const char *value)
-{
-    TagList *tl = ctx;
-    if (ui_origin_add_tag(&tl->o, name, value))
-        tl->nomem = true;
 }
 
 /* A game whose position is not over but whose tags record an end (a flag
@@ -131,44 +141,24 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
     PgnTags t;
     int line = 1;
     const char *s = text;
-    TagList tl;
-    memset(&tl, 0, sizeof tl);
-    if (pgn_read_tags_each(&s, &line, &t, name, load_tag, &tl, err, errlen)) {
-        ui_origin_free(&tl.o);
-        return -1;
-    }
     /* Build the new game aside, so a bad file leaves the current one alone. */
     Ui n;
     memset(&n, 0, sizeof n);
-    n.drop_type = -1;
-    n.utf8 = u->utf8;
-    n.ascii = u->ascii;
-    n.colours = u->colours;
-    char e[400];
-    if (ui_game_new(&n, u->data_dir, t.variant, t.setup, t.options, t.titans, t.fen, e, sizeof e)) {
-        snprintf(err, (size_t)errlen, "%s: %s", name, e);
-        ui_game_free(&n);
-        ui_origin_free(&tl.o);
-        return -1;
-    }
-    n.origin = tl.o;
-    /* The file's time control; a game saved without one gets the clocks
-     * this program was asked for (--time), if any. */
-    double base, inc;
-    if (t.time_control[0] && gameclock_parse_tc(t.time_control, &base, &inc, e, sizeof e) == 0)
-        ui_clock_configure(&n, base, inc);
-    else if (u->clock.base > 0)
-        ui_clock_configure(&n, u->clock.base, u->clock.inc);
-    Loading ld = {&n, name, NULL, tl.nomem, ""};
-    PgnReader r = {load_move, load_comment, load_end, load_nag};
-    int rc = pgn_read_moves(s, line, name, &r, &ld, err, errlen);
+    Loading ld;
+    memset(&ld, 0, sizeof ld);
+    ld.u = u;
+    ld.n = &n;
+    PgnGameHooks h = {load_tag, load_begin, load_played, load_comment, load_nag};
+    int rc = pgn_game_read(&s, &line, name, &h, &ld, &t, err, errlen);
     if (rc == 0 && (ld.nomem || ui_origin_set_moves(&n.origin, n.g.moves, n.g.nply) ||
-                    ui_origin_set_text(&n.origin, text, ld.end ? ld.end : text + strlen(text)))) {
+                    ui_origin_set_text(&n.origin, text, s))) {
         snprintf(err, (size_t)errlen, "%s: out of memory", name);
         rc = -1;
     }
+    ui_origin_free(&ld.tags);
     if (rc) {
-        ui_game_free(&n);
+        if (ld.begun)
+            ui_game_free(&n);
         return -1;
     }
     recorded_end(&n, &t);

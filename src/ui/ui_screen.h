@@ -12,9 +12,11 @@
 
 typedef enum { SCR_START, SCR_GAME, SCR_TUTORIAL, SCR_DRILL, SCR_DIALOG, SCR_COUNT } ScreenId;
 
-/* A game chosen on the start screen. */
+/* A game chosen on the start screen, with its time control (base and
+ * increment in seconds; base 0: no clocks). */
 typedef struct {
     char variant[48], setup[24], options[96], titans[160];
+    double clock_base, clock_inc;
 } GameChoice;
 
 /* The argument of SCR_DRILL: the variant (empty: the game's, else

@@ -1,8 +1,8 @@
-/* The start screen: variant, setup, optional rules, Titans, players and
- * level, each item a line of one menu so that it works with keys or mouse.
- * Every variant shows the same items under the same keys (1-9, q); the
- * key of a value (players, level) selects its item, and left/right and
- * +/- change the current item's value either way.  The
+/* The start screen: variant, setup, optional rules, Titans, players,
+ * level and clocks, each item a line of one menu so that it works with keys
+ * or mouse.  Every variant shows the same items under the same keys (1-9,
+ * c, q); the key of a value (players, level, clocks) selects its item, and
+ * left/right and +/- change the current item's value either way.  The
  * optional rules and the Titans are checklists that stay open until done;
  * typed Titan names are checked at once and added to the ticked ones.  Enter on the first line starts
  * Titan Chess, human against the computer.  q and Esc quit (or go back
@@ -108,7 +108,15 @@ static void toggle_option(char *list, size_t len, const char *name)
     snprintf(list, len, "%s", out);
 }
 
-enum { A_START, A_VARIANT, A_SETUP, A_OPTIONS, A_TITANS, A_WHITE, A_BLACK, A_LEVEL, A_TUTORIAL, A_QUIT };
+enum { A_START, A_VARIANT, A_SETUP, A_OPTIONS, A_TITANS, A_WHITE, A_BLACK, A_LEVEL, A_CLOCKS, A_TUTORIAL, A_QUIT };
+#define START_ITEMS (A_QUIT + 1)
+
+/* The time controls offered (base and increment in seconds), none first;
+ * the config's and the one the games begun here have (--time or the last
+ * choice) join them in their places when they are not among them. */
+static const double common_clocks[][2] = {{0, 0},    {60, 0},   {180, 2},  {300, 3},
+                                          {600, 5},  {900, 10}, {1800, 0}};
+#define NCOMMON (int)(sizeof common_clocks / sizeof common_clocks[0])
 
 /* One screen at a time: the stack holds at most one start screen. */
 static struct {
@@ -116,11 +124,53 @@ static struct {
     int nv, cur;              /* variants read, the one chosen */
     char opts[96], tit[160], set[24];
     char note[600];           /* menu title: "New game" or why not */
-    char lines[10][200];
-    const char *items[10];
-    int act[10];
+    double clocks[NCOMMON + 2][2]; /* the time controls offered, in order */
+    int nclocks, clock;       /* how many; the one chosen */
+    char lines[START_ITEMS][200];
+    const char *items[START_ITEMS];
+    int act[START_ITEMS];
     UiMenu menu;
 } st;
+
+/* Adds a time control to those offered, in order of base time then
+ * increment, unless it is there; returns its index. */
+static int offer_clock(double base, double inc)
+{
+    int i = 0;
+    while (i < st.nclocks && (st.clocks[i][0] < base || (st.clocks[i][0] == base && st.clocks[i][1] < inc)))
+        i++;
+    if (i < st.nclocks && st.clocks[i][0] == base && st.clocks[i][1] == inc)
+        return i;
+    memmove(st.clocks[i + 1], st.clocks[i], sizeof st.clocks[0] * (size_t)(st.nclocks - i));
+    st.clocks[i][0] = base;
+    st.clocks[i][1] = inc;
+    st.nclocks++;
+    return i;
+}
+
+/* The common time controls, the config's and the games' begun here
+ * (--time or the last choice), which is chosen. */
+static void offer_clocks(const Ui *u)
+{
+    st.nclocks = 0;
+    for (int i = 0; i < NCOMMON; i++)
+        offer_clock(common_clocks[i][0], common_clocks[i][1]);
+    if (u->cfg.time.set)
+        offer_clock(u->cfg.time.base_seconds, u->cfg.time.increment_seconds);
+    st.clock = offer_clock(u->tc_base > 0 ? u->tc_base : 0, u->tc_base > 0 ? u->tc_inc : 0);
+}
+
+/* "5+3", "0:30+1" (whole minutes or M:SS) as --time takes them; "none". */
+static void clock_text(const double *c, char *buf, size_t len)
+{
+    double base = c[0];
+    if (base <= 0)
+        snprintf(buf, len, "none");
+    else if (base == (long)base && (long)base % 60)
+        snprintf(buf, len, "%ld:%02ld+%g", (long)base / 60, (long)base % 60, c[1]);
+    else
+        snprintf(buf, len, "%g+%g", base / 60, c[1]);
+}
 
 static void add_item(int act, const char *fmt, ...)
 #ifdef __GNUC__
@@ -147,7 +197,7 @@ static void build_menu(const Ui *u)
     const VariantInfo *vi = &st.vars[st.cur];
     st.menu.title = st.note;
     st.menu.items = st.items;
-    st.menu.keys = "123456789q";
+    st.menu.keys = "12345678c9q";
     st.menu.n = 0;
     add_item(A_START, "Start the game");
     add_item(A_VARIANT, "Variant: %s - %s", vi->title, vi->desc);
@@ -163,6 +213,12 @@ static void build_menu(const Ui *u)
     add_item(A_WHITE, "White:   %s", u->player[0] == PL_COMPUTER ? "computer" : "human");
     add_item(A_BLACK, "Black:   %s", u->player[1] == PL_COMPUTER ? "computer" : "human");
     add_item(A_LEVEL, "Level:   %d (computer strength 1-10; left/right or +/- change it)", u->level ? u->level : 10);
+    char tc[40];
+    clock_text(st.clocks[st.clock], tc, sizeof tc);
+    if (st.clocks[st.clock][0] > 0)
+        add_item(A_CLOCKS, "Clocks:  %s (minutes each + seconds added a move)", tc);
+    else
+        add_item(A_CLOCKS, "Clocks:  none (left/right choose a time control)");
     add_item(A_TUTORIAL, "Tutorial: learn the pieces of this variant");
     add_item(A_QUIT, u->v ? "Back to the game" : "Quit");
     if (st.menu.cur >= st.menu.n)
@@ -185,11 +241,14 @@ static bool choices_valid(const Ui *u)
     return ok;
 }
 
-static void start_game(void)
+static void start_game(Ui *u)
 {
     ScreenResult r;
     memset(&r, 0, sizeof r);
     r.chosen = true;
+    /* the next start screen offers the same clocks first */
+    u->tc_base = r.game.clock_base = st.clocks[st.clock][0];
+    u->tc_inc = r.game.clock_inc = st.clocks[st.clock][1];
     snprintf(r.game.variant, sizeof r.game.variant, "%s", st.vars[st.cur].name);
     snprintf(r.game.setup, sizeof r.game.setup, "%s", st.set);
     snprintf(r.game.options, sizeof r.game.options, "%s", st.opts);
@@ -400,8 +459,12 @@ static void change_value(Ui *u, int act, int step)
         u->level = lv < 1 ? 1 : lv > 10 ? 10 : lv;
         break;
     }
+    case A_CLOCKS:
+        st.clock = (st.clock + step + st.nclocks) % st.nclocks;
+        break;
     default:
-        snprintf(st.note, sizeof st.note, "Enter opens this item; left/right change variant, setup, players, level");
+        snprintf(st.note, sizeof st.note,
+                 "Enter opens this item; left/right change variant, setup, players, level, clocks");
     }
 }
 
@@ -410,7 +473,7 @@ static void act_on(Ui *u, int act)
     switch (act) {
     case A_START:
         if (choices_valid(u))
-            start_game();
+            start_game(u);
         break;
     case A_TUTORIAL:
         if (choices_valid(u))
@@ -423,6 +486,7 @@ static void act_on(Ui *u, int act)
     case A_WHITE: u->player[0] ^= 1; break;
     case A_BLACK: u->player[1] ^= 1; break;
     case A_LEVEL: change_value(u, A_LEVEL, 1); break;
+    case A_CLOCKS: change_value(u, A_CLOCKS, 1); break;
     case A_QUIT:
         screen_pop(NULL);
         break;
@@ -453,6 +517,7 @@ static bool start_open(Ui *u, const void *arg, void **self)
         snprintf(st.tit, sizeof st.tit, "%s", u->titans);
         snprintf(st.set, sizeof st.set, "%s", u->setup);
     }
+    offer_clocks(u);
     snprintf(st.note, sizeof st.note, "New game");
     st.menu.cur = 0;
     return true;
@@ -480,10 +545,11 @@ static void start_key(Ui *u, void *self, int k)
     if (pick == MENU_OPEN)
         return;
     snprintf(st.note, sizeof st.note, "New game");
-    /* The key of a value (players, level) only selects its item: a digit
-     * pressed to get there must not change it on the way. */
+    /* The key of a value (players, level, clocks) only selects its item:
+     * a key pressed to get there must not change it on the way. */
     int a = pick >= 0 ? st.act[pick] : -1;
-    if (k >= '1' && k <= '9' && (a == A_WHITE || a == A_BLACK || a == A_LEVEL)) {
+    bool item_key = (k >= '1' && k <= '9') || k == 'c';
+    if (item_key && (a == A_WHITE || a == A_BLACK || a == A_LEVEL || a == A_CLOCKS)) {
         st.menu.cur = pick;
         snprintf(st.note, sizeof st.note, "Left/right or +/- change it; Enter too");
         return;
