@@ -9,7 +9,8 @@
  *   ui_review.c   the panel's move list, and which ply a click names
  *   ui_material.c the pieces each side took, the material balance
  *   ui_config.c   the config file: colours, glyphs, keys, level, time
- *   ui_moves.c    board actions: cursor steps, playing candidate moves
+ *   ui_moves.c    board actions: cursor steps, the move choice's labels,
+ *                 playing the move chosen
  *   ui_widgets.c  menu, confirm, prompt one key at a time, their blocking
  *                 forms, help page
  *   ui_keys.c     every screen's key reading; the quitting signal's flag
@@ -365,10 +366,9 @@ int ui_typed_move(Ui *u, const char *typed, Move *c, int max, char *msg, int len
 void ui_explain_refusal(const Ui *u, int from, int drop_type, int to, char *msg, int len);
 /* Why the hand piece type cannot be dropped anywhere now. */
 void ui_explain_no_drop(const Ui *u, int type, char *msg, int len);
-/* Plays one of n candidate moves, asking which in a menu when n > 1. */
-void ui_play_candidates(Ui *u, Move *c, int n);
-/* The menu's labels of the candidates (at most 16, with " (king step)"
- * where a king's step is also a castling); returns how many. */
+/* The "Which move?" menu's labels of the candidates (at most 16, with
+ * " (king step)" where a king's step is also a castling); returns how
+ * many. */
 int ui_candidate_labels(const Ui *u, const Move *c, int n, char (*labels)[200]);
 /* Plays m and says so ("Played Nf3"). */
 void ui_play_candidate(Ui *u, const Move *m);

@@ -1,6 +1,7 @@
 /* Board actions shared by the screens that show a board: stepping the
- * cursor over the squares that exist, and playing one of several candidate
- * moves (asking which in a menu).  No key handling and no screen state. */
+ * cursor over the squares that exist, the labels of the "Which move?"
+ * menu (each screen asks it as a dialog) and playing the move chosen.  No
+ * key handling and no screen state. */
 #include "ui_internal.h"
 
 #include <stdlib.h>
@@ -66,25 +67,6 @@ void ui_play_candidate(Ui *u, const Move *m)
     ui_move_message(u, m, buf, sizeof buf);
     ui_play(u, m);
     ui_msg(u, false, "Played %s", buf);
-}
-
-/* Plays one of the candidate moves, asking which when several remain. */
-void ui_play_candidates(Ui *u, Move *c, int n)
-{
-    int pick = 0;
-    if (n > 1) {
-        char labels[16][200];
-        const char *items[16];
-        n = ui_candidate_labels(u, c, n, labels);
-        for (int i = 0; i < n; i++)
-            items[i] = labels[i];
-        pick = ui_menu(u, "Which move?", items, n);
-        if (pick < 0) {
-            ui_msg(u, false, "Move cancelled");
-            return;
-        }
-    }
-    ui_play_candidate(u, &c[pick]);
 }
 
 static const char *side_name(int c)

@@ -4,8 +4,8 @@
  * (ui_lesson.c) shown in the same sandbox.  The game in progress (app) is
  * untouched but for its message; the sandbox is this screen's own Ui.
  * Its catalogue, menus, move choice and help page are dialogs over it
- * (ui_dialog.c), answered in tutorial_resume; the lessons' menus are
- * still ui_lesson.c's blocking ones. */
+ * (ui_dialog.c), answered in tutorial_resume, which hands the lessons'
+ * answers to ui_lesson.c. */
 #include "ui_tutorial.h"
 #include "ui_lesson.h"
 
@@ -254,7 +254,12 @@ static void open_lessons(Ui *t)
     for (size_t i = 0; i < sizeof lesson_extras / sizeof lesson_extras[0]; i++)
         if (lesson_extras[i].label)
             items[n++] = lesson_extras[i].label;
-    int k = ui_lesson_menu(t, &lessons, items, n);
+    ui_lesson_menu(t, &lessons, items, n);
+}
+
+/* An extra entry of the lessons' menu chosen: its screen. */
+static void open_extra(Ui *t, int k)
+{
     for (size_t i = 0; k >= 0 && i < sizeof lesson_extras / sizeof lesson_extras[0]; i++)
         if (lesson_extras[i].label && k-- == 0) {
             DrillChoice c = {0}; /* the tutorial's variant, a menu of the materials */
@@ -484,7 +489,9 @@ static void tutorial_resume(Ui *u, void *self, ScreenId from, const ScreenResult
     if (from != SCR_DIALOG || !r)
         return;
     int k = r->chosen ? r->choice : -1;
-    if (r->tag == ASK_FIRST_PIECE)
+    if (r->tag >= LESSON_ASK_GROUP && r->tag < LESSON_ASK_END)
+        open_extra(t, ui_lesson_answered(t, &lessons, r->tag, k));
+    else if (r->tag == ASK_FIRST_PIECE)
         show_piece(t, k >= 0 && k < t->v->ntypes ? k : 0);
     else if (r->tag == ASK_PIECE && k >= 0 && k < t->v->ntypes)
         show_piece(t, k);
