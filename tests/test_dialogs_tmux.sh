@@ -130,6 +130,30 @@ keys 7
 expect "Titan Pieces: d1-d4 pushes the Titan rook" "an example chosen"
 quit_ok "the tutorial"
 
+# ---- the drill's choice of material, asked as it opens ----
+fresh
+start --variant chess --tutorial
+expect "Tutorial: choose a piece" "the tutorial again"
+keys Enter; keys L
+expect "Lessons from the rule texts" "the lessons' menu"
+keys End Enter
+expect "Checkmate drill: which material?" "the drills' entry asks the material" 60
+T resize-window -t "$S" -x 90 -y 28
+sleep 0.3
+expect "Checkmate drill: which material?" "the material menu is drawn again after a resize"
+keys Enter
+expect "mate the black king" "the drill begins with the material chosen" 60
+keys q
+expect "Chess - tutorial" "q goes back to the tutorial"
+keys L; expect "Lessons from the rule texts" "the lessons' menu again"
+keys End Enter
+expect "Checkmate drill: which material?" "the material menu again" 60
+keys Escape
+wait_gone "Checkmate drill: which material?" 5 && ok "Escape closes the material menu" || fail "the menu stays"
+expect "Chess - tutorial" "and the tutorial is back"
+screen | grep -q "mate the black king" && fail "a drill began without a material" || ok "no drill began"
+quit_ok "the tutorial after the drill"
+
 # ---- a flag falls under the move menu: it closes ----
 fresh
 start --variant chess --white human --black human --time 0:01+0 --fen "8/4P3/8/8/8/8/k7/4K3 b - - 0 1"
