@@ -11,8 +11,8 @@
  *   ui_config.c   the config file: colours, glyphs, keys, level, time
  *   ui_moves.c    board actions: cursor steps, the move choice's labels,
  *                 playing the move chosen
- *   ui_widgets.c  menu, confirm, prompt one key at a time, their blocking
- *                 forms, help page
+ *   ui_widgets.c  menu, confirm, prompt, help page one key at a time;
+ *                 blocking menu, confirm, prompt
  *   ui_keys.c     every screen's key reading; the quitting signal's flag
  *   ui_help_keys.c each screen's keys as the help and key line tell them
  *   ui_pgn.c      saving games (PGN); ui_pgn_load.c loading them
@@ -398,7 +398,6 @@ int ui_menu(Ui *u, const char *title, const char *const *items, int n);
 int ui_menu_typed(Ui *u, const char *title, const char *const *items, int n, bool type_ahead);
 /* Reads a line at the bottom; returns false when cancelled. */
 bool ui_prompt(Ui *u, const char *question, char *buf, int len);
-void ui_help(Ui *u);
 bool ui_confirm(Ui *u, const char *question);
 /* One key at a time: the yes/no menu m (items "Yes (y)", "No (n)") gives 1
  * yes, 0 no, MENU_OPEN while open; the prompt's line buf (at most len - 1

@@ -1,13 +1,13 @@
-/* The menu, yes/no and the line prompt one key at a time (drawn and
- * answered by the dialog screen, ui_dialog.c, and by a screen that shows a
- * menu as its own face), and their blocking forms with the help page,
- * which read keys themselves (ui_keys.c) until answered and draw over the
- * screen of the Ui they are given. */
+/* The menu, yes/no, the line prompt and the help page one key at a time
+ * (drawn and answered by the dialog screen, ui_dialog.c, and by a screen
+ * that shows a menu as its own face), and the blocking forms of the menu,
+ * yes/no and prompt that the start screen and start-up still use, which
+ * read keys themselves (ui_keys.c) until answered and draw over the screen
+ * of the Ui they are given. */
 #include "ui_internal.h"
 
 #include <ctype.h>
 #include <curses.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* Where a line of text wider than w is broken: at its last blank that
@@ -294,7 +294,7 @@ static const char *const help_marks[] = {
     "  ~  lands after taking pieces on the way",
     "  After a move: * where a piece was removed, ^ where a pushed Titan went",
     "  !  the hint's move",
-    NULL, /* the config file's line: its path as this run reads it (ui_help) */
+    NULL, /* the config file's line: its path as this run reads it (ui_help_build) */
     "  [X]  a Titan: pushed instead of captured",
     "  White: upper case (bold, or blue on light squares in 8 colours).",
     "  Black: lower case (underlined without colours).",
@@ -358,23 +358,4 @@ bool ui_help_key(UiHelp *h, int k)
         return false;
     }
     return true;
-}
-
-void ui_help(Ui *u)
-{
-    UiHelp *h = malloc(sizeof *h);
-    if (!h) {
-        ui_msg(u, true, "Out of memory: the help page could not be shown");
-        return;
-    }
-    ui_help_build(u, h);
-    for (;;) {
-        ui_help_draw(h);
-        int k = ui_getch();
-        while (k == ERR && !ui_signal_caught)
-            k = ui_getch();
-        if (k == ERR || ui_help_key(h, k))
-            break;
-    }
-    free(h);
 }
