@@ -86,7 +86,11 @@ sleep 0.3
 expect "Move: e2" "a resize redraws the prompt with its text"
 keys -l "e4"; keys Enter
 expect "Played e4" "the move typed across the resize is played"
-keys q; wait_exit >/dev/null
+keys ':'; wait_for "Move:" 5
+kill -HUP "$(prog_pid)"
+st=$(wait_exit)
+[ "$st" = 129 ] && ok "SIGHUP with the prompt open ends the program (status $st)" || fail "SIGHUP: status $st"
+saved "1. e4" && ok "the game is saved" || fail "the game was not saved"
 
 # ---- menus and questions keep their keys and survive a resize ----
 fresh
