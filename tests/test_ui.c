@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "ui/ui_internal.h"
+#include "ui/ui_dialog.h"
 #include "ui/ui_game_screen.h"
 #include "ui/ui_screen.h"
 #include "ui/ui_start.h"
@@ -1219,6 +1220,7 @@ static const Screen *const test_screens[SCR_COUNT] = {
     [SCR_START] = &ui_start_screen,
     [SCR_GAME] = &ui_game_screen,
     [SCR_TUTORIAL] = &ui_tutorial_screen,
+    [SCR_DIALOG] = &ui_dialog_screen,
 };
 
 static void test_screen_stack(void **state)
@@ -1232,8 +1234,9 @@ static void test_screen_stack(void **state)
     assert_int_equal(screen_depth(), 1);
     assert_int_equal(screen_top(), SCR_GAME);
 
-    ungetch('2'); /* the tutorial's first question: the Queen */
     screen_key('t');
+    assert_int_equal(screen_top(), SCR_DIALOG); /* the tutorial's first question */
+    screen_key('2');                            /* the Queen */
     assert_int_equal(screen_depth(), 2);
     assert_int_equal(screen_top(), SCR_TUTORIAL);
     screen_draw();
@@ -1251,18 +1254,23 @@ static void test_screen_stack(void **state)
     assert_true(screen_has("1. e4"));
     assert_false(screen_has("Chess - tutorial"));
 
-    ungetch('y'); /* "Leave this game for a new one?" */
     screen_key('n');
+    /* "Leave this game for a new one?": a dialog over the game. */
+    assert_int_equal(screen_top(), SCR_DIALOG);
+    screen_draw();
+    assert_true(screen_has("Leave this game for a new one?"));
+    assert_true(screen_has("1. e4"));
+    screen_key('y');
     assert_int_equal(screen_top(), SCR_START);
     screen_draw();
     assert_true(screen_has("Start the game"));
     screen_key(27); /* back to the game in progress */
     assert_int_equal(screen_top(), SCR_GAME);
     assert_int_equal(u->g.nply, 1);
-    ungetch('y');
     u->tc_base = 180; /* the clocks of the games begun here: 3+2 */
     u->tc_inc = 2;
     screen_key('n');
+    screen_key('y');
     screen_draw();
     assert_true(screen_has("c Clocks:  3+2"));
     screen_key('\n');
@@ -1280,6 +1288,36 @@ static void test_screen_stack(void **state)
     screen_stack_reset(u, test_screens);
     assert_int_equal(screen_depth(), 0);
     assert_int_equal(screen_top(), SCR_COUNT);
+}
+
+/* The move prompt is a dialog over the game: the game's tick runs under
+ * it, and a flag that falls closes it with the loss told (issue 35). */
+static void test_flag_falls_under_the_move_prompt(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    u->player[0] = u->player[1] = PL_HUMAN;
+    ui_clock_configure(u, 60, 0);
+    play_text(u, "e2-e4");
+    screen_stack_reset(u, test_screens);
+    screen_push(SCR_GAME, NULL, 0);
+    screen_key(':');
+    assert_int_equal(screen_top(), SCR_DIALOG);
+    screen_key('e');
+    screen_tick(); /* Black's clock starts with the first move made */
+    assert_int_equal(screen_top(), SCR_DIALOG);
+    assert_true(u->clock.turn_start >= 0);
+    screen_draw();
+    assert_true(screen_has("Move: e"));
+    assert_true(screen_has("1. e4"));
+    u->clock.left[NC_BLACK] = 0;
+    screen_tick();
+    assert_int_equal(screen_top(), SCR_GAME);
+    assert_int_equal(u->end, END_TIME);
+    assert_string_equal(u->msg, "Black ran out of time: White wins");
+    screen_draw();
+    assert_false(screen_has("Move: e"));
+    screen_stack_reset(u, test_screens);
 }
 
 /* The start screen in place of the game, as at start-up: its choice is
@@ -1889,6 +1927,7 @@ int main(void)
         cmocka_unit_test(test_review_continue_clocks),
         cmocka_unit_test(test_screen_stack),
         cmocka_unit_test(test_screen_replace_and_last_result),
+        cmocka_unit_test(test_flag_falls_under_the_move_prompt),
         cmocka_unit_test(test_redraw_benchmark),
         cmocka_unit_test(test_typed_move_messages),
         cmocka_unit_test(test_typed_king_step_or_castling),

@@ -365,7 +365,7 @@ void ui_draw_too_small(const Ui *u, int rows, int cols)
     snprintf(l2, sizeof l2, "need at least %dx%d, now %dx%d", u->lay.need_w, u->lay.need_h, cols, rows);
     mvprintw(rows / 2 - 1 > 0 ? rows / 2 - 1 : 0, 0, "%.*s", cols, l1);
     mvprintw(rows / 2 > 0 ? rows / 2 : 1, 0, "%.*s", cols, l2);
-    refresh();
+    wnoutrefresh(stdscr); /* the caller updates the terminal (doupdate) */
 }
 
 void ui_draw(Ui *u)
@@ -388,7 +388,7 @@ void ui_draw(Ui *u)
             mvprintw(y, 0, "%.*s", split < 0 ? cols - 1 : split, m);
             m += split < 0 ? (int)strlen(m) : split + (m[split] == ' ');
         }
-        refresh();
+        wnoutrefresh(stdscr); /* the caller updates the terminal (doupdate) */
         return;
     }
     ui_layout(u, rows, cols);
@@ -405,5 +405,5 @@ void ui_draw(Ui *u)
     int y, x;
     ui_square_cell(u, u->cursor, &y, &x);
     move(y + u->lay.ch / 2, x + u->lay.cw / 2);
-    refresh();
+    wnoutrefresh(stdscr); /* the caller updates the terminal (doupdate) */
 }

@@ -25,7 +25,14 @@ typedef struct {
     int shortest;   /* moves to mate from the start */
     int used;       /* White's moves so far */
     bool over;
+    Move cand[16];  /* the moves the "Which move?" dialog offers */
+    int ncand;
+    char materials[64][8]; /* the material of each item of the material menu */
+    int nmaterials;
 } Drill;
+
+/* What the dialog open over the drill asks (its tag). */
+enum { ASK_NONE, ASK_MOVE, ASK_WHICH, ASK_HELP, ASK_MATERIAL };
 
 static Drill drill;
 static EgStore *store;
@@ -143,13 +150,21 @@ static void play_white(Drill *d, const Move *m)
         ui_msg(t, false, "%d move%s played", d->used, d->used == 1 ? "" : "s");
 }
 
-static void type_move(Drill *d)
+/* The drill's questions are dialogs over it (ui_dialog.c); the answers
+ * come back through drill_resume. */
+static void ask(Drill *d, bool ok)
 {
-    char buf[160] = "", err[256];
-    if (!ui_prompt(&d->t, "Move: ", buf, sizeof buf) || !buf[0])
-        return;
+    if (!ok)
+        ui_msg(&d->t, true, "The question does not fit on the screen's dialog");
+}
+
+static void move_typed(Drill *d, const char *typed)
+{
+    char err[256];
     Move m;
-    if (move_from_input(&d->t.g.pos, buf, &m, err, sizeof err)) /* SAN too, where the game has it */
+    if (!typed[0] || d->over)
+        return;
+    if (move_from_input(&d->t.g.pos, typed, &m, err, sizeof err)) /* SAN too, where the game has it */
         ui_msg(&d->t, true, "%s", err);
     else
         play_white(d, &m);
@@ -163,16 +178,18 @@ static void activate(Drill *d)
         int n = ui_candidates(t, t->cursor, c, 32);
         if (n > 0) {
             /* one move here, or the player picks among several */
-            Move m = c[0];
-            if (n > 1) {
-                int before = t->g.nply;
-                ui_play_candidates(t, c, n);
-                if (t->g.nply == before)
-                    return;
-                m = t->g.moves[t->g.nply - 1];
-                ui_undo(t);
+            if (n == 1) {
+                play_white(d, &c[0]);
+                return;
             }
-            play_white(d, &m);
+            char labels[16][200];
+            const char *items[16];
+            d->ncand = ui_candidate_labels(t, c, n, labels);
+            for (int i = 0; i < d->ncand; i++) {
+                items[i] = labels[i];
+                d->cand[i] = c[i];
+            }
+            ask(d, screen_ask_menu(ASK_WHICH, "Which move?", items, d->ncand));
             return;
         }
     }
@@ -182,11 +199,12 @@ static void activate(Drill *d)
 
 /* A menu of the materials that win, of one piece (built now if need be)
  * and of two pieces when their tables are cached; those that win only
- * some positions say so. */
+ * some positions say so.  Asked as a dialog (drill_resume goes on); false
+ * with the reason when there is nothing to ask. */
 static bool choose_material(Drill *d, char *err, int errlen)
 {
     const Variant *v = d->t.v;
-    char names[64][8], labels[64][64];
+    char (*names)[8] = d->materials, labels[64][64];
     const char *items[64];
     int n = 0, king = -1;
     for (int t = 0; t < v->ntypes; t++)
@@ -218,12 +236,24 @@ static bool choose_material(Drill *d, char *err, int errlen)
                 n++;
             }
         }
-    int k = n ? ui_menu(&d->t, "Checkmate drill: which material?", items, n) : -1;
-    if (k < 0) {
-        snprintf(err, (size_t)errlen, n ? "no drill chosen" : "no endgame table of %s wins", v->name);
+    d->nmaterials = n;
+    if (!n)
+        snprintf(err, (size_t)errlen, "no endgame table of %s wins", v->name);
+    else if (!screen_ask_menu(ASK_MATERIAL, "Checkmate drill: which material?", items, n))
+        snprintf(err, (size_t)errlen, "the menu of materials does not fit on the screen's dialog");
+    else
+        return true;
+    return false;
+}
+
+/* The drill from its table: the first start. */
+static bool begin(Ui *u, Drill *d, char *err, int errlen)
+{
+    if (!(d->tab = mating_table(d->t.v, d->c.material, false, &d->st, err, errlen)))
         return false;
-    }
-    snprintf(d->c.material, sizeof d->c.material, "%s", names[k]);
+    ui_computer_stop(u);
+    d->rng = d->c.seed ? (uint64_t)d->c.seed : (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)d;
+    new_start(d);
     return true;
 }
 
@@ -245,17 +275,15 @@ static bool drill_open(Ui *u, const void *arg, void **self)
     t->keys_of = UI_KEYS_DRILL;
     char err[400];
     const char *name = variant_of(&d->c, u);
+    /* Without a material the menu of them is asked once the drill is on
+     * the stack; the drill begins with the answer (drill_resume). */
     if (ui_game_new(t, u->data_dir, name, NULL, NULL, NULL, NULL, err, sizeof err) ||
-        (!d->c.material[0] && !choose_material(d, err, sizeof err)) ||
-        !(d->tab = mating_table(t->v, d->c.material, false, &d->st, err, sizeof err))) {
+        (!d->c.material[0] ? !choose_material(d, err, sizeof err) : !begin(u, d, err, sizeof err))) {
         ui_msg(u, true, "drill: %s", err);
         ui_game_free(t);
         memset(d, 0, sizeof *d);
         return false;
     }
-    ui_computer_stop(u);
-    d->rng = d->c.seed ? (uint64_t)d->c.seed : (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)d;
-    new_start(d);
     *self = d;
     return true;
 }
@@ -277,6 +305,8 @@ static void drill_key(Ui *u, void *self, int k)
 {
     Drill *d = self;
     Ui *t = &d->t;
+    if (!d->tab)
+        return; /* no material chosen yet */
     if (k == 'q') {
         ui_msg(u, false, "Back from the drill");
         screen_pop(NULL);
@@ -295,11 +325,11 @@ static void drill_key(Ui *u, void *self, int k)
     else if (k == KEY_RESIZE)
         return;
     else if (k == '?' || k == KEY_F(1))
-        ui_help(t);
+        ask(d, screen_ask_help(ASK_HELP, t));
     else if (d->over)
         ui_msg(t, true, "The drill is over: n for a new start, q back");
     else if (k == 'm' || k == ':')
-        type_move(d);
+        ask(d, screen_ask_line(ASK_MOVE, "Move: ", "", 160));
     else if (k == '\n' || k == '\r' || k == KEY_ENTER || k == ' ')
         activate(d);
     else if (k == KEY_MOUSE && ui_mouse_event(&ev) && ui_square_at(t, ev.y, ev.x)) {
@@ -309,6 +339,36 @@ static void drill_key(Ui *u, void *self, int k)
         ui_select(t, 0);
     else
         ui_msg(t, true, "Drill keys: arrows and Enter move, m type a move, n new start, f flip, ? help, q back");
+}
+
+/* The material chosen: the drill begins; none, or no table: back. */
+static void material_answered(Ui *u, Drill *d, const ScreenResult *r)
+{
+    char err[400];
+    if (!r->chosen || r->choice >= d->nmaterials)
+        snprintf(err, sizeof err, "no drill chosen");
+    else {
+        snprintf(d->c.material, sizeof d->c.material, "%s", d->materials[r->choice]);
+        if (begin(u, d, err, sizeof err))
+            return;
+    }
+    ui_msg(u, true, "drill: %s", err);
+    screen_pop(NULL);
+}
+
+static void drill_resume(Ui *u, void *self, ScreenId from, const ScreenResult *r)
+{
+    Drill *d = self;
+    if (from != SCR_DIALOG || !r)
+        return;
+    if (r->tag == ASK_MATERIAL)
+        material_answered(u, d, r);
+    else if (r->tag == ASK_MOVE && r->chosen)
+        move_typed(d, r->text);
+    else if (r->tag == ASK_WHICH && (!r->chosen || r->choice >= d->ncand))
+        ui_msg(&d->t, false, "Move cancelled");
+    else if (r->tag == ASK_WHICH && !d->over)
+        play_white(d, &d->cand[r->choice]);
 }
 
 static void drill_close(Ui *u, void *self)
@@ -324,5 +384,6 @@ const Screen ui_drill_screen = {
     .open = drill_open,
     .draw = drill_draw,
     .key = drill_key,
+    .resume = drill_resume,
     .close = drill_close,
 };

@@ -1,14 +1,54 @@
 /* The game screen: the board of the game in progress, its keys and clicks,
- * and the computer's moves while it is on top.  Every action leaves a
- * message saying what happened or why not.  It reaches the start screen
- * and the tutorial only by their ids through ui_screen.h.  The game is
- * saved after every change (ui_autosave.c); quitting a game that could not
- * be saved asks first. */
+ * and the computer's moves while it is on top or under a dialog.  Every
+ * action leaves a message saying what happened or why not.  It reaches the
+ * start screen, the tutorial and its dialogs only by their ids through
+ * ui_screen.h: an action that asks (a typed move, which move, yes or no)
+ * pushes the dialog and goes on in game_resume with the answer, so the
+ * clock runs and the computer moves meanwhile.  The game is saved after
+ * every change (ui_autosave.c); quitting a game that could not be saved
+ * asks first. */
 #include "ui_game_screen.h"
 
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* What the dialog open above asks (its tag). */
+enum {
+    ASK_NONE, ASK_REVIEW, ASK_MOVE, ASK_WHICH, ASK_DROP, ASK_SAVE_PATH, ASK_SAVE_REPLACE,
+    ASK_LEAVE, ASK_LOAD_PATH, ASK_NEW, ASK_DRAW_COMPUTER, ASK_DRAW_HUMAN, ASK_RESIGN, ASK_HELP,
+};
+/* What follows an answer that lets the action go on. */
+enum { THEN_NOTHING, THEN_DROP, THEN_TYPE, THEN_LOAD, THEN_NEW, THEN_QUIT };
+
+/* The screen's own state: what its open dialog asks and what the answer
+ * needs (the game itself is app's). */
+typedef struct {
+    int asked;              /* ASK_* */
+    int then;               /* THEN_*, after ASK_REVIEW and ASK_LEAVE */
+    Move cand[16];          /* ASK_WHICH: the moves to choose from */
+    int ncand;
+    int drop_types[NC_MAX_TYPES]; /* ASK_DROP: the type of each item */
+    int side;               /* ASK_RESIGN: who resigns; ASK_DRAW_COMPUTER: the computer */
+    char path[512];         /* ASK_SAVE_REPLACE: where to save */
+} GameScreen;
+
+/* The questions that only make sense while the game is played: a flag
+ * that falls under them closes them. */
+static bool asks_in_play(int asked)
+{
+    return asked == ASK_MOVE || asked == ASK_WHICH || asked == ASK_DROP || asked == ASK_RESIGN ||
+           asked == ASK_DRAW_COMPUTER || asked == ASK_DRAW_HUMAN;
+}
+
+/* Pushes the dialog; a question that cannot be asked is told, not dropped. */
+static void asked(Ui *u, GameScreen *s, int tag, bool ok)
+{
+    if (ok)
+        s->asked = tag;
+    else
+        ui_msg(u, true, "The question does not fit on the screen's dialog");
+}
 
 static bool refuse_if_not_human_turn(Ui *u)
 {
@@ -24,8 +64,9 @@ static bool refuse_if_not_human_turn(Ui *u)
 }
 
 /* While reviewing, a move is made from the reviewed position only when
- * the player agrees to drop the later plies; true when it may go on. */
-static bool continue_from_review(Ui *u)
+ * the player agrees to drop the later plies; true when it may go on now,
+ * false when it was asked (then goes on in game_resume). */
+static bool continue_from_review(Ui *u, GameScreen *s, int then)
 {
     if (!u->reviewing)
         return true;
@@ -33,13 +74,46 @@ static bool continue_from_review(Ui *u)
     ui_ply_number(u, u->view_ply, num, sizeof num);
     int later = u->g.nply - u->view_ply;
     snprintf(q, sizeof q, "Continue from move %s and drop the %d later pl%s?", num, later, later == 1 ? "y" : "ies");
-    if (!ui_confirm(u, q)) {
+    s->then = then;
+    asked(u, s, ASK_REVIEW, screen_ask_yes(ASK_REVIEW, q));
+    return false;
+}
+
+static void choose_drop(Ui *u, GameScreen *s);
+static void type_move(Ui *u, GameScreen *s);
+
+static void review_answered(Ui *u, GameScreen *s, bool yes)
+{
+    if (!yes || !u->reviewing) {
         ui_msg(u, false, "Still reviewing; End returns to the game");
-        return false;
+        return;
     }
+    char num[16];
+    ui_ply_number(u, u->view_ply, num, sizeof num);
     ui_review_continue(u);
     ui_msg(u, false, "Continuing from move %s", num);
-    return true;
+    if (s->then == THEN_DROP)
+        choose_drop(u, s);
+    else if (s->then == THEN_TYPE)
+        type_move(u, s);
+}
+
+/* Plays one of the candidates, asking which when there are several. */
+static void play_candidates(Ui *u, GameScreen *s, Move *c, int n)
+{
+    if (n == 1) {
+        ui_play_candidate(u, &c[0]);
+        return;
+    }
+    char labels[16][200];
+    const char *items[16];
+    n = ui_candidate_labels(u, c, n, labels);
+    for (int i = 0; i < n; i++) {
+        items[i] = labels[i];
+        s->cand[i] = c[i];
+    }
+    s->ncand = n;
+    asked(u, s, ASK_WHICH, screen_ask_menu(ASK_WHICH, "Which move?", items, n));
 }
 
 static void explain_refusal(Ui *u, int from, int drop_type, int to)
@@ -52,7 +126,7 @@ static void explain_refusal(Ui *u, int from, int drop_type, int to)
 /* With a piece (or a hand piece) selected, Enter on the cursor square
  * cancels the selection or plays there; returns false when neither, so
  * that the square is looked at as a new selection. */
-static bool use_selection(Ui *u)
+static bool use_selection(Ui *u, GameScreen *s)
 {
     if (u->cursor == u->sel) {
         ui_select(u, 0);
@@ -75,22 +149,22 @@ static bool use_selection(Ui *u)
     if (n == 0)
         return false;
     if (!refuse_if_not_human_turn(u))
-        ui_play_candidates(u, c, n);
+        play_candidates(u, s, c, n);
     return true;
 }
 
-static void activate(Ui *u)
+static void activate(Ui *u, GameScreen *s)
 {
     if (u->reviewing) {
         /* The player chooses the move once back in play. */
-        continue_from_review(u);
+        continue_from_review(u, s, THEN_NOTHING);
         return;
     }
     if (ui_game_over(u)) {
         ui_msg(u, true, "The game is over (%s); n starts a new one, u takes back", u->result);
         return;
     }
-    if ((u->sel || u->drop_type >= 0) && use_selection(u))
+    if ((u->sel || u->drop_type >= 0) && use_selection(u, s))
         return;
     int code = u->g.pos.board[u->cursor];
     char sqn[8];
@@ -149,11 +223,11 @@ static void select_drop(Ui *u, int t)
         ui_msg(u, false, "Drop the %s: choose one of the %d marked squares", ui_type_name(u->v, t), k);
 }
 
-static void choose_drop(Ui *u)
+static void choose_drop(Ui *u, GameScreen *s)
 {
-    if (!continue_from_review(u) || refuse_if_not_human_turn(u))
+    if (!continue_from_review(u, s, THEN_DROP) || refuse_if_not_human_turn(u))
         return;
-    int side = u->g.pos.side, types[NC_MAX_TYPES], n = 0;
+    int side = u->g.pos.side, n = 0;
     char labels[NC_MAX_TYPES][64];
     const char *items[NC_MAX_TYPES];
     for (int t = 0; t < u->v->ntypes; t++) {
@@ -161,32 +235,34 @@ static void choose_drop(Ui *u)
             continue;
         snprintf(labels[n], sizeof labels[n], "%s (%d in hand)", ui_type_name(u->v, t), u->g.pos.hand[side][t]);
         items[n] = labels[n];
-        types[n++] = t;
+        s->drop_types[n++] = t;
     }
-    if (n == 0) {
+    if (n == 0)
         ui_msg(u, true, "%s has no pieces in hand", side == NC_WHITE ? "White" : "Black");
-        return;
-    }
-    int pick = n == 1 ? 0 : ui_menu(u, "Drop which piece?", items, n);
-    if (pick < 0)
-        return;
-    select_drop(u, types[pick]);
+    else if (n == 1)
+        select_drop(u, s->drop_types[0]);
+    else
+        asked(u, s, ASK_DROP, screen_ask_menu(ASK_DROP, "Drop which piece?", items, n));
 }
 
-static void type_move(Ui *u)
+static void type_move(Ui *u, GameScreen *s)
 {
-    if (!continue_from_review(u) || refuse_if_not_human_turn(u))
+    if (!continue_from_review(u, s, THEN_TYPE) || refuse_if_not_human_turn(u))
         return;
-    char buf[160] = "";
-    if (!ui_prompt(u, "Move: ", buf, sizeof buf) || !buf[0])
+    asked(u, s, ASK_MOVE, screen_ask_line(ASK_MOVE, "Move: ", "", 160));
+}
+
+static void move_typed(Ui *u, GameScreen *s, const char *typed)
+{
+    if (!typed[0] || refuse_if_not_human_turn(u))
         return;
     Move c[16];
     char msg[256];
-    int n = ui_typed_move(u, buf, c, 16, msg, sizeof msg);
+    int n = ui_typed_move(u, typed, c, 16, msg, sizeof msg);
     if (n == 0)
         ui_msg(u, true, "%s", msg);
     else
-        ui_play_candidates(u, c, n);
+        play_candidates(u, s, c, n);
 }
 
 /* A typed "~" or "~NAME" becomes the home it names; false (told) when
@@ -204,22 +280,14 @@ static bool expand_typed(Ui *u, char *path, int len)
 
 /* A file this program did not write is replaced only when the player says
  * so; otherwise the prompt offers a name no file has. */
-static void save_game(Ui *u)
+static void save_game(Ui *u, GameScreen *s)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s", u->save_path[0] ? u->save_path : "ninjachess.pgn");
-    char question[1400];
-    for (;;) {
-        if (!ui_prompt(u, "Save to: ", path, sizeof path) || !path[0])
-            return;
-        if (!expand_typed(u, path, sizeof path))
-            continue;
-        if (!ui_pgn_save_question(u, path, question, sizeof question) || ui_confirm(u, question))
-            break;
-        char other[512];
-        ui_pgn_other_name(path, other, sizeof other);
-        snprintf(path, sizeof path, "%s", other);
-    }
+    const char *path = u->save_path[0] ? u->save_path : "ninjachess.pgn";
+    asked(u, s, ASK_SAVE_PATH, screen_ask_line(ASK_SAVE_PATH, "Save to: ", path, sizeof s->path));
+}
+
+static void save_to(Ui *u, const char *path)
+{
     char err[1400];
     if (ui_pgn_save(u, path, err, sizeof err))
         ui_msg(u, true, "%s", err);
@@ -233,23 +301,65 @@ static void save_game(Ui *u)
     }
 }
 
-/* Before the game is replaced: true when it is saved, or the player
- * gives up its unsaved moves. */
-static bool may_leave_game(Ui *u, const char *question)
+static void save_path_typed(Ui *u, GameScreen *s, const char *typed)
 {
-    if (ui_autosave(u) == 0 || ui_confirm(u, question))
-        return true;
-    ui_msg(u, true, "Game not saved: %s; the game stays open", u->save_err);
-    return false;
+    if (!typed[0])
+        return;
+    snprintf(s->path, sizeof s->path, "%s", typed);
+    if (!expand_typed(u, s->path, sizeof s->path)) {
+        asked(u, s, ASK_SAVE_PATH, screen_ask_line(ASK_SAVE_PATH, "Save to: ", typed, sizeof s->path));
+        return;
+    }
+    char question[1400];
+    if (ui_pgn_save_question(u, s->path, question, sizeof question))
+        asked(u, s, ASK_SAVE_REPLACE, screen_ask_yes(ASK_SAVE_REPLACE, question));
+    else
+        save_to(u, s->path);
 }
 
-static void load_game(Ui *u)
+static void save_replace_answered(Ui *u, GameScreen *s, bool yes)
 {
-    if (!may_leave_game(u, "Game not saved. Open another and lose it?"))
+    if (yes) {
+        save_to(u, s->path);
         return;
+    }
+    char other[512];
+    ui_pgn_other_name(s->path, other, sizeof other);
+    asked(u, s, ASK_SAVE_PATH, screen_ask_line(ASK_SAVE_PATH, "Save to: ", other, sizeof s->path));
+}
+
+static void leave_for(Ui *u, GameScreen *s, int then);
+
+/* Before the game is replaced (then): at once when it is saved, else when
+ * the player gives up its unsaved moves. */
+static void may_leave_game(Ui *u, GameScreen *s, const char *question, int then)
+{
+    if (ui_autosave(u) == 0) {
+        leave_for(u, s, then);
+        return;
+    }
+    s->then = then;
+    asked(u, s, ASK_LEAVE, screen_ask_yes(ASK_LEAVE, question));
+}
+
+static void leave_answered(Ui *u, GameScreen *s, bool yes)
+{
+    if (yes)
+        leave_for(u, s, s->then);
+    else
+        ui_msg(u, true, "Game not saved: %s; the game stays open", u->save_err);
+}
+
+static void load_game(Ui *u, GameScreen *s)
+{
+    may_leave_game(u, s, "Game not saved. Open another and lose it?", THEN_LOAD);
+}
+
+static void load_path_typed(Ui *u, const char *typed)
+{
     char path[512];
-    snprintf(path, sizeof path, "%s", u->save_path);
-    if (!ui_prompt(u, "Open: ", path, sizeof path) || !path[0] || !expand_typed(u, path, sizeof path))
+    snprintf(path, sizeof path, "%s", typed);
+    if (!path[0] || !expand_typed(u, path, sizeof path))
         return;
     char err[512];
     if (ui_pgn_load(u, path, err, sizeof err))
@@ -267,19 +377,29 @@ static void load_game(Ui *u)
 }
 
 /* The start screen chooses the game; it comes back through game_resume. */
-static void new_game(Ui *u)
+static void new_game(Ui *u, GameScreen *s)
 {
     if (ui_autosave(u) != 0) {
-        if (may_leave_game(u, "Game not saved. Start a new one and lose it?"))
-            screen_push(SCR_START, NULL, 0);
+        may_leave_game(u, s, "Game not saved. Start a new one and lose it?", THEN_NEW);
         return;
     }
-    if (u->g.nply > 0 && !ui_game_over(u) &&
-        !ui_confirm(u, "Leave this game for a new one? (It stays saved.)")) {
-        ui_msg(u, false, "The game goes on");
+    if (u->g.nply > 0 && !ui_game_over(u)) {
+        asked(u, s, ASK_NEW, screen_ask_yes(ASK_NEW, "Leave this game for a new one? (It stays saved.)"));
         return;
     }
     screen_push(SCR_START, NULL, 0);
+}
+
+static void leave_for(Ui *u, GameScreen *s, int then)
+{
+    if (then == THEN_LOAD) {
+        char path[512];
+        snprintf(path, sizeof path, "%s", u->save_path);
+        asked(u, s, ASK_LOAD_PATH, screen_ask_line(ASK_LOAD_PATH, "Open: ", path, sizeof path));
+    } else if (then == THEN_NEW)
+        screen_push(SCR_START, NULL, 0);
+    else if (then == THEN_QUIT)
+        screen_quit();
 }
 
 static void start_chosen_game(Ui *u, const GameChoice *c)
@@ -299,50 +419,59 @@ static const char *side_word(int c)
     return c == NC_WHITE ? "White" : "Black";
 }
 
-/* Against the computer: asked first, then answered from its evaluation. */
-static bool computer_answers_draw(Ui *u, int comp)
+static void draw_agreed(Ui *u)
 {
-    if (!ui_confirm(u, "Offer the computer a draw?")) {
-        ui_msg(u, false, "No draw offered");
-        return false;
-    }
-    int score;
-    bool yes = ui_computer_accepts_draw(u, comp, &score);
-    ui_msg(u, false, "The computer %s the draw: it judges the position %+.2f for itself", yes ? "accepts" : "declines",
-           score / 100.0);
-    return yes;
-}
-
-static void offer_draw(Ui *u)
-{
-    if (ui_game_over(u)) {
-        ui_msg(u, true, "The game is already over");
-        return;
-    }
-    bool accepted;
-    if (u->player[0] == PL_COMPUTER && u->player[1] == PL_COMPUTER) {
-        ui_msg(u, true, "Both sides are the computer's; c gives the side to move to a human");
-        return;
-    }
-    if (u->player[0] == PL_COMPUTER || u->player[1] == PL_COMPUTER) {
-        accepted = computer_answers_draw(u, u->player[0] == PL_COMPUTER ? NC_WHITE : NC_BLACK);
-    } else {
-        /* Between humans the offer goes to the player not on the move. */
-        int side = u->g.pos.side;
-        char q[96];
-        snprintf(q, sizeof q, "%s offers a draw. %s, accept? (y/n)", side_word(side), side_word(side ^ 1));
-        accepted = ui_confirm(u, q);
-        ui_msg(u, false, accepted ? "Draw agreed" : "The draw offer was declined");
-    }
-    if (!accepted)
-        return;
     ui_computer_stop(u);
     u->end = END_AGREED;
     u->changes++;
     snprintf(u->result, sizeof u->result, "1/2-1/2, draw agreed");
 }
 
-static void resign(Ui *u)
+/* Against the computer: asked first, then answered from its evaluation. */
+static void computer_answers_draw(Ui *u, int comp, bool offered)
+{
+    if (!offered) {
+        ui_msg(u, false, "No draw offered");
+        return;
+    }
+    int score;
+    bool yes = ui_computer_accepts_draw(u, comp, &score);
+    ui_msg(u, false, "The computer %s the draw: it judges the position %+.2f for itself", yes ? "accepts" : "declines",
+           score / 100.0);
+    if (yes)
+        draw_agreed(u);
+}
+
+static void human_answers_draw(Ui *u, bool accepted)
+{
+    ui_msg(u, false, accepted ? "Draw agreed" : "The draw offer was declined");
+    if (accepted)
+        draw_agreed(u);
+}
+
+static void offer_draw(Ui *u, GameScreen *s)
+{
+    if (ui_game_over(u)) {
+        ui_msg(u, true, "The game is already over");
+        return;
+    }
+    if (u->player[0] == PL_COMPUTER && u->player[1] == PL_COMPUTER) {
+        ui_msg(u, true, "Both sides are the computer's; c gives the side to move to a human");
+        return;
+    }
+    if (u->player[0] == PL_COMPUTER || u->player[1] == PL_COMPUTER) {
+        s->side = u->player[0] == PL_COMPUTER ? NC_WHITE : NC_BLACK;
+        asked(u, s, ASK_DRAW_COMPUTER, screen_ask_yes(ASK_DRAW_COMPUTER, "Offer the computer a draw?"));
+    } else {
+        /* Between humans the offer goes to the player not on the move. */
+        int side = u->g.pos.side;
+        char q[96];
+        snprintf(q, sizeof q, "%s offers a draw. %s, accept? (y/n)", side_word(side), side_word(side ^ 1));
+        asked(u, s, ASK_DRAW_HUMAN, screen_ask_yes(ASK_DRAW_HUMAN, q));
+    }
+}
+
+static void resign(Ui *u, GameScreen *s)
 {
     if (ui_game_over(u)) {
         ui_msg(u, true, "The game is already over");
@@ -354,8 +483,12 @@ static void resign(Ui *u)
         side ^= 1;
     char q[64];
     snprintf(q, sizeof q, "%s resigns?", side == NC_WHITE ? "White" : "Black");
-    if (!ui_confirm(u, q))
-        return;
+    s->side = side;
+    asked(u, s, ASK_RESIGN, screen_ask_yes(ASK_RESIGN, q));
+}
+
+static void resigned(Ui *u, int side)
+{
     ui_computer_stop(u);
     u->end = END_RESIGN;
     u->changes++;
@@ -418,7 +551,7 @@ static bool review_key(Ui *u, int k)
     return true;
 }
 
-static void mouse(Ui *u)
+static void mouse(Ui *u, GameScreen *s)
 {
     MEVENT ev;
     if (!ui_mouse_event(&ev))
@@ -442,7 +575,7 @@ static void mouse(Ui *u)
     if (sq) {
         u->cursor = sq;
         ui_hover(u);
-        activate(u);
+        activate(u, s);
         return;
     }
     for (int c = 0; c < 2; c++) {
@@ -516,11 +649,16 @@ static void tutorial(Ui *u)
 }
 
 /* A game that could not be saved is not given up without asking. */
-static void quit(Ui *u)
+static void quit(Ui *u, GameScreen *s)
 {
     /* The reason stays on the message line under the question. */
-    if (may_leave_game(u, "Game not saved. Quit and lose it?"))
-        screen_quit();
+    may_leave_game(u, s, "Game not saved. Quit and lose it?", THEN_QUIT);
+}
+
+/* The help page is a dialog too: the clock runs while it is read. */
+static void help(Ui *u, GameScreen *s)
+{
+    asked(u, s, ASK_HELP, screen_ask_help(ASK_HELP, NULL));
 }
 
 static void cancel_selection(Ui *u)
@@ -543,31 +681,33 @@ static const struct {
     {KEY_SR, 0, 1, 4}, {'K', 0, 1, 4}, {KEY_SF, 0, -1, 4}, {'J', 0, -1, 4},
 };
 
-/* The other keys; the actions that care which key it was take it too. */
+/* The other keys; the actions that ask (ask) or care which key it was
+ * (act_key) take what they need. */
 static const struct {
     int key;
     void (*act)(Ui *u);
+    void (*ask)(Ui *u, GameScreen *s);
     void (*act_key)(Ui *u, int key);
 } action_keys[] = {
     /* Space selects also while the computer thinks: a player picking a
      * piece early must not cut its search short (move-now has its key). */
-    {'\n', activate, NULL}, {'\r', activate, NULL}, {KEY_ENTER, activate, NULL}, {' ', activate, NULL},
-    {27, cancel_selection, NULL},
-    {':', type_move, NULL}, {'m', type_move, NULL}, {'d', choose_drop, NULL},
-    {'u', undo, NULL}, {'r', redo, NULL}, {'f', flip, NULL},
-    {'a', ui_hint, NULL}, {'g', move_now, NULL}, {'c', switch_player, NULL},
-    {'+', NULL, change_level}, {'-', NULL, change_level},
-    {'n', new_game, NULL}, {'R', resign, NULL}, {'D', offer_draw, NULL},
-    {'s', save_game, NULL}, {'o', load_game, NULL}, {'t', tutorial, NULL},
-    {'?', ui_help, NULL}, {KEY_F(1), ui_help, NULL}, {'q', quit, NULL},
-    {'<', review_back, NULL}, {KEY_PPAGE, review_back, NULL}, {'>', review_forward, NULL},
-    {KEY_NPAGE, review_forward, NULL}, {KEY_HOME, review_home, NULL}, {KEY_END, review_end, NULL},
-    {KEY_MOUSE, mouse, NULL}, {KEY_RESIZE, nothing, NULL}, {ERR, nothing, NULL},
+    {'\n', NULL, activate, NULL}, {'\r', NULL, activate, NULL}, {KEY_ENTER, NULL, activate, NULL},
+    {' ', NULL, activate, NULL},
+    {27, cancel_selection, NULL, NULL},
+    {':', NULL, type_move, NULL}, {'m', NULL, type_move, NULL}, {'d', NULL, choose_drop, NULL},
+    {'u', undo, NULL, NULL}, {'r', redo, NULL, NULL}, {'f', flip, NULL, NULL},
+    {'a', ui_hint, NULL, NULL}, {'g', move_now, NULL, NULL}, {'c', switch_player, NULL, NULL},
+    {'+', NULL, NULL, change_level}, {'-', NULL, NULL, change_level},
+    {'n', NULL, new_game, NULL}, {'R', NULL, resign, NULL}, {'D', NULL, offer_draw, NULL},
+    {'s', NULL, save_game, NULL}, {'o', NULL, load_game, NULL}, {'t', tutorial, NULL, NULL},
+    {'?', NULL, help, NULL}, {KEY_F(1), NULL, help, NULL}, {'q', NULL, quit, NULL},
+    {'<', review_back, NULL, NULL}, {KEY_PPAGE, review_back, NULL, NULL}, {'>', review_forward, NULL, NULL},
+    {KEY_NPAGE, review_forward, NULL, NULL}, {KEY_HOME, review_home, NULL, NULL}, {KEY_END, review_end, NULL, NULL},
+    {KEY_MOUSE, NULL, mouse, NULL}, {KEY_RESIZE, nothing, NULL, NULL}, {ERR, nothing, NULL, NULL},
 };
 
 static void game_key(Ui *u, void *self, int k)
 {
-    (void)self;
     u->msg[0] = 0;
     k = ui_config_key(&u->cfg, k);
     if (review_key(u, k))
@@ -582,6 +722,8 @@ static void game_key(Ui *u, void *self, int k)
         if (action_keys[i].key == k) {
             if (action_keys[i].act)
                 action_keys[i].act(u);
+            else if (action_keys[i].ask)
+                action_keys[i].ask(u, self);
             else
                 action_keys[i].act_key(u, k);
             ui_autosave_tick(u);
@@ -590,13 +732,18 @@ static void game_key(Ui *u, void *self, int k)
     ui_msg(u, true, "Unknown key; ? shows the keys");
 }
 
-/* The game itself is app; the screen keeps nothing of its own. */
+/* The game itself is app; the screen keeps what its dialogs need. */
 static bool game_open(Ui *u, const void *arg, void **self)
 {
     (void)arg;
-    (void)self;
     if (!u->v)
         return false;
+    GameScreen *s = calloc(1, sizeof *s);
+    if (!s) {
+        ui_msg(u, true, "Out of memory: the game screen could not open");
+        return false;
+    }
+    *self = s;
     ui_orient(u);
     return true;
 }
@@ -607,19 +754,68 @@ static void game_draw(Ui *u, void *self)
     ui_draw(u);
 }
 
+/* Also under a dialog: a flag that falls meanwhile ends the game and
+ * closes a question that needs the game in play, leaving the message. */
 static void game_tick(Ui *u, void *self)
 {
-    (void)self;
+    GameScreen *s = self;
     ui_clock_tick(u);
     ui_computer_tick(u);
     ui_autosave_tick(u); /* the computer's move, or a retry of a failed save */
+    if (asks_in_play(s->asked) && ui_game_over(u) && screen_top() == SCR_DIALOG) {
+        s->asked = ASK_NONE;
+        screen_pop(NULL);
+    }
+}
+
+/* The answer of the dialog asked last (tag s->asked). */
+static void answered(Ui *u, GameScreen *s, const ScreenResult *r)
+{
+    switch (r->tag) {
+    case ASK_REVIEW: review_answered(u, s, r->chosen); break;
+    case ASK_MOVE: if (r->chosen) move_typed(u, s, r->text); break;
+    case ASK_WHICH:
+        if (!r->chosen || r->choice >= s->ncand)
+            ui_msg(u, false, "Move cancelled");
+        else if (!refuse_if_not_human_turn(u))
+            ui_play_candidate(u, &s->cand[r->choice]);
+        break;
+    case ASK_DROP: if (r->chosen && !refuse_if_not_human_turn(u)) select_drop(u, s->drop_types[r->choice]); break;
+    case ASK_SAVE_PATH: if (r->chosen) save_path_typed(u, s, r->text); break;
+    case ASK_SAVE_REPLACE: save_replace_answered(u, s, r->chosen); break;
+    case ASK_LEAVE: leave_answered(u, s, r->chosen); break;
+    case ASK_LOAD_PATH: if (r->chosen) load_path_typed(u, r->text); break;
+    case ASK_NEW:
+        if (r->chosen)
+            screen_push(SCR_START, NULL, 0);
+        else
+            ui_msg(u, false, "The game goes on");
+        break;
+    case ASK_DRAW_COMPUTER: computer_answers_draw(u, s->side, r->chosen); break;
+    case ASK_DRAW_HUMAN: human_answers_draw(u, r->chosen); break;
+    case ASK_RESIGN: if (r->chosen) resigned(u, s->side); break;
+    default: break;
+    }
 }
 
 static void game_resume(Ui *u, void *self, ScreenId from, const ScreenResult *r)
 {
-    (void)self;
+    GameScreen *s = self;
     if (from == SCR_START && r && r->chosen)
         start_chosen_game(u, &r->game);
+    if (from != SCR_DIALOG)
+        return;
+    int tag = s->asked;
+    s->asked = ASK_NONE;
+    if (r && r->tag == tag)
+        answered(u, s, r);
+    ui_autosave_tick(u);
+}
+
+static void game_close(Ui *u, void *self)
+{
+    (void)u;
+    free(self);
 }
 
 const Screen ui_game_screen = {
@@ -629,4 +825,5 @@ const Screen ui_game_screen = {
     .key = game_key,
     .tick = game_tick,
     .resume = game_resume,
+    .close = game_close,
 };

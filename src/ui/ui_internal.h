@@ -9,8 +9,10 @@
  *   ui_review.c   the panel's move list, and which ply a click names
  *   ui_material.c the pieces each side took, the material balance
  *   ui_config.c   the config file: colours, glyphs, keys, level, time
- *   ui_moves.c    board actions: cursor steps, playing candidate moves
- *   ui_widgets.c  blocking helpers: menu, confirm, prompt, help page
+ *   ui_moves.c    board actions: cursor steps, the move choice's labels,
+ *                 playing the move chosen
+ *   ui_widgets.c  menu, confirm, prompt, help page one key at a time;
+ *                 blocking menu, confirm, prompt
  *   ui_keys.c     every screen's key reading; the quitting signal's flag
  *   ui_help_keys.c each screen's keys as the help and key line tell them
  *   ui_pgn.c      saving games (PGN); ui_pgn_load.c loading them
@@ -19,9 +21,9 @@
  *   ui_autosave.c the game's own file in the state directory, its lock,
  *                 saving after every change
  *   ui_saved_games.c  the saved games offered at start, resuming one
- * The screens (ui_start.c, ui_game_screen.c, ui_tutorial.c) follow the
- * contract of ui_screen.h and are driven by its stack (ui_screen.c);
- * ui_main.c starts it all.  Nothing here knows about any screen. */
+ * The screens (ui_start.c, ui_game_screen.c, ui_tutorial.c, ui_drill.c,
+ * ui_dialog.c) follow the contract of ui_screen.h and are driven by its
+ * stack (ui_screen.c); ui_main.c starts it all.  Nothing here knows about any screen. */
 #ifndef NC_UI_INTERNAL_H
 #define NC_UI_INTERNAL_H
 
@@ -296,6 +298,8 @@ short ui_default_bg256(int bg);  /* the built-in palette entry of a background *
 short ui_bg256(const Ui *u, int bg);
 short ui_piece256(const Ui *u, int colour);
 void ui_layout(Ui *u, int rows, int cols);
+/* Draws into curses' virtual screen (wnoutrefresh); the caller updates
+ * the terminal (doupdate, as screen_draw does, or a refresh of its own). */
 void ui_draw(Ui *u);
 void ui_square_cell(const Ui *u, int sq, int *y, int *x);
 int ui_square_at(const Ui *u, int y, int x);
@@ -362,8 +366,12 @@ int ui_typed_move(Ui *u, const char *typed, Move *c, int max, char *msg, int len
 void ui_explain_refusal(const Ui *u, int from, int drop_type, int to, char *msg, int len);
 /* Why the hand piece type cannot be dropped anywhere now. */
 void ui_explain_no_drop(const Ui *u, int type, char *msg, int len);
-/* Plays one of n candidate moves, asking which in a menu when n > 1. */
-void ui_play_candidates(Ui *u, Move *c, int n);
+/* The "Which move?" menu's labels of the candidates (at most 16, with
+ * " (king step)" where a king's step is also a castling); returns how
+ * many. */
+int ui_candidate_labels(const Ui *u, const Move *c, int n, char (*labels)[200]);
+/* Plays m and says so ("Played Nf3"). */
+void ui_play_candidate(Ui *u, const Move *m);
 
 /* ui_widgets.c */
 /* A menu of labels; ui_menu_key gives the chosen index, MENU_CANCEL, or
@@ -390,8 +398,24 @@ int ui_menu(Ui *u, const char *title, const char *const *items, int n);
 int ui_menu_typed(Ui *u, const char *title, const char *const *items, int n, bool type_ahead);
 /* Reads a line at the bottom; returns false when cancelled. */
 bool ui_prompt(Ui *u, const char *question, char *buf, int len);
-void ui_help(Ui *u);
 bool ui_confirm(Ui *u, const char *question);
+/* One key at a time: the yes/no menu m (items "Yes (y)", "No (n)") gives 1
+ * yes, 0 no, MENU_OPEN while open; the prompt's line buf (at most len - 1
+ * bytes) gives 1 entered, -1 cancelled, 0 while open. */
+int ui_confirm_key(UiMenu *m, int key);
+/* The help page: the screen's keys (ui_help_keys.c), the board's marks,
+ * the config file, the variant's pieces; built once, drawn from line
+ * first; ui_help_key turns the page and is true when the key closes it. */
+#define UI_HELP_MAX 128
+typedef struct {
+    char lines[UI_HELP_MAX][720];
+    int n, first;
+} UiHelp;
+void ui_help_build(Ui *u, UiHelp *h);
+void ui_help_draw(UiHelp *h);
+bool ui_help_key(UiHelp *h, int key);
+void ui_prompt_draw(const char *question, const char *buf);
+int ui_prompt_key(char *buf, int len, int key);
 
 /* ui_keys.c */
 /* getch for every screen: a lone release of button 1 (asked for only so

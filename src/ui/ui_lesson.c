@@ -5,6 +5,7 @@
  * exercises (the answer judged, the answer shown after the second wrong
  * try) and the progress kept in the state directory. */
 #include "ui_lesson.h"
+#include "ui_screen.h"
 
 #include <curses.h>
 #include <stdlib.h>
@@ -17,6 +18,14 @@ static const char *lesson_file(const LessonView *lv, const Lesson *l)
 
 /* Reads the lessons and the progress once; each file's collection (or
  * else the variant's title) names the menu's groups. */
+/* The lessons' menus are dialogs (ui_lesson_answered goes on); a menu
+ * that cannot be asked is told. */
+static void ask(Ui *t, bool ok)
+{
+    if (!ok)
+        ui_msg(t, true, "The question does not fit on the screen's dialog");
+}
+
 static bool load(Ui *t, LessonView *lv)
 {
     if (lv->loaded)
@@ -90,12 +99,12 @@ static int distinct(const LessonView *lv, int *first, int max, const char *group
 
 #define MENU_MAX 20
 
-/* The lessons of one topic; returns the lesson chosen or -1. */
-static int lesson_menu(Ui *t, LessonView *lv, const char *group, const char *topic)
+/* The lessons of one topic, asked. */
+static void lesson_menu(Ui *t, LessonView *lv, const char *group, const char *topic)
 {
     char labels[MENU_MAX][120];
     const char *items[MENU_MAX];
-    int idx[MENU_MAX], n = 0;
+    int *idx = lv->ask_idx, n = 0;
     for (int i = 0; i < lv->set.n && n < MENU_MAX; i++) {
         const Lesson *l = &lv->set.l[i];
         if (strcmp(lv->group[i], group) || strcmp(l->topic, topic))
@@ -110,40 +119,60 @@ static int lesson_menu(Ui *t, LessonView *lv, const char *group, const char *top
     if (n == MENU_MAX)
         for (int i = idx[n - 1] + 1; i < lv->set.n; i++)
             more += !strcmp(lv->group[i], group) && !strcmp(lv->set.l[i].topic, topic);
-    int k = ui_menu(t, topic, items, n);
-    if (k >= 0 && more)
-        ui_msg(t, true, "The menu lists the first %d lessons of %s; n reaches the %d more", MENU_MAX, topic, more);
-    return k >= 0 ? idx[k] : -1;
+    lv->ask_n = n;
+    lv->ask_more = more;
+    ask(t, screen_ask_menu(LESSON_ASK_LESSON, topic, items, n));
 }
 
-int ui_lesson_menu(Ui *t, LessonView *lv, const char *const *extra_items, int extra_n)
+void ui_lesson_menu(Ui *t, LessonView *lv, const char *const *extra_items, int extra_n)
 {
     if (!load(t, lv))
-        return -1;
-    int first[MENU_MAX];
+        return;
+    int *first = lv->ask_first;
     int ng = distinct(lv, first, MENU_MAX - extra_n, NULL);
     const char *items[MENU_MAX];
     for (int i = 0; i < ng; i++)
         items[i] = lv->group[first[i]];
     for (int i = 0; i < extra_n; i++)
         items[ng + i] = extra_items[i];
-    int g = ui_menu(t, "Lessons from the rule texts", items, ng + extra_n);
-    if (g < 0)
-        return -1;
-    if (g >= ng)
-        return g - ng;
-    const char *group = lv->group[first[g]];
-    int topics[MENU_MAX];
-    int nt = distinct(lv, topics, MENU_MAX, group);
+    lv->ask_ng = ng;
+    ask(t, screen_ask_menu(LESSON_ASK_GROUP, "Lessons from the rule texts", items, ng + extra_n));
+}
+
+/* The group chosen: its topics, asked. */
+static void topic_menu(Ui *t, LessonView *lv, int g)
+{
+    lv->ask_group = lv->ask_first[g];
+    const char *group = lv->group[lv->ask_group];
+    int nt = distinct(lv, lv->ask_first, MENU_MAX, group);
     const char *titems[MENU_MAX];
     for (int i = 0; i < nt; i++)
-        titems[i] = lv->set.l[topics[i]].topic;
-    int k = ui_menu(t, group, titems, nt);
-    if (k < 0)
-        return -1;
-    int i = lesson_menu(t, lv, group, lv->set.l[topics[k]].topic);
-    if (i >= 0)
-        ui_lesson_open(t, lv, i);
+        titems[i] = lv->set.l[lv->ask_first[i]].topic;
+    ask(t, screen_ask_menu(LESSON_ASK_TOPIC, group, titems, nt));
+}
+
+static void choose_drop_answered(Ui *t, LessonView *lv, int pick);
+static void judge(Ui *t, LessonView *lv, const Move *played);
+
+int ui_lesson_answered(Ui *t, LessonView *lv, int tag, int k)
+{
+    if (tag == LESSON_ASK_GROUP && k >= lv->ask_ng)
+        return k - lv->ask_ng;
+    if (tag == LESSON_ASK_GROUP && k >= 0)
+        topic_menu(t, lv, k);
+    else if (tag == LESSON_ASK_TOPIC && k >= 0)
+        lesson_menu(t, lv, lv->group[lv->ask_group], lv->set.l[lv->ask_first[k]].topic);
+    else if (tag == LESSON_ASK_LESSON && k >= 0 && k < lv->ask_n) {
+        if (lv->ask_more)
+            ui_msg(t, true, "The menu lists the first %d lessons of %s; n reaches the %d more", MENU_MAX,
+                   lv->set.l[lv->ask_idx[k]].topic, lv->ask_more);
+        ui_lesson_open(t, lv, lv->ask_idx[k]);
+    } else if (tag == LESSON_ASK_DROP && k >= 0)
+        choose_drop_answered(t, lv, k);
+    else if (tag == LESSON_ASK_WHICH && k >= 0 && k < lv->ask_ncand && lv->cur >= 0)
+        judge(t, lv, &lv->ask_cand[k]);
+    else if (tag == LESSON_ASK_WHICH)
+        ui_msg(t, false, "Move cancelled");
     return -1;
 }
 
@@ -252,25 +281,29 @@ static const char *side_name(int side)
 
 /* A piece in hand of the side to move selected for dropping (the lesson's
  * position stays as it is, unlike the sandbox's drop page). */
-static void choose_drop(Ui *t)
+static void choose_drop(Ui *t, LessonView *lv)
 {
-    int side = t->g.pos.side, types[NC_MAX_TYPES], n = 0;
+    int side = t->g.pos.side, n = 0;
     char labels[NC_MAX_TYPES][64];
     const char *items[NC_MAX_TYPES];
     for (int ty = 0; ty < t->v->ntypes; ty++)
         if (t->g.pos.hand[side][ty]) {
             snprintf(labels[n], sizeof labels[n], "%s (%d in hand)", ui_type_name(t->v, ty), t->g.pos.hand[side][ty]);
             items[n] = labels[n];
-            types[n++] = ty;
+            lv->ask_types[n++] = ty;
         }
-    if (n == 0) {
+    if (n == 0)
         ui_msg(t, true, "%s has no pieces in hand", side_name(side));
-        return;
-    }
-    int pick = n == 1 ? 0 : ui_menu(t, "Drop which piece?", items, n);
-    if (pick < 0)
-        return;
-    ui_lesson_select_drop(t, types[pick]);
+    else if (n == 1)
+        ui_lesson_select_drop(t, lv->ask_types[0]);
+    else
+        ask(t, screen_ask_menu(LESSON_ASK_DROP, "Drop which piece?", items, n));
+}
+
+static void choose_drop_answered(Ui *t, LessonView *lv, int pick)
+{
+    if (pick < NC_MAX_TYPES)
+        ui_lesson_select_drop(t, lv->ask_types[pick]);
 }
 
 void ui_lesson_select_drop(Ui *t, int type)
@@ -303,12 +336,25 @@ bool ui_lesson_activate(Ui *t, LessonView *lv)
     }
     if (n == 0)
         return false;
-    int before = t->g.nply;
-    ui_play_candidates(t, c, n);
-    if (t->g.nply == before)
-        return true; /* cancelled */
-    Move played = t->g.moves[t->g.nply - 1];
-    ui_undo(t);
+    if (n == 1) {
+        judge(t, lv, &c[0]);
+        return true;
+    }
+    char labels[16][200];
+    const char *items[16];
+    lv->ask_ncand = ui_candidate_labels(t, c, n, labels);
+    for (int i = 0; i < lv->ask_ncand; i++) {
+        items[i] = labels[i];
+        lv->ask_cand[i] = c[i];
+    }
+    ask(t, screen_ask_menu(LESSON_ASK_WHICH, "Which move?", items, lv->ask_ncand));
+    return true;
+}
+
+/* The move the player chose in an exercise: right, or a try. */
+static void judge(Ui *t, LessonView *lv, const Move *m)
+{
+    Move played = *m;
     char what[200];
     ui_describe_move(t, &played, what, sizeof what);
     const Lesson *l = &lv->set.l[lv->cur];
@@ -318,7 +364,7 @@ bool ui_lesson_activate(Ui *t, LessonView *lv)
         lv->solved = true;
         ui_msg(t, false, "Right: %s", what);
         save_progress(t, lv, PROGRESS_SOLVED);
-        return true;
+        return;
     }
     lv->tries++;
     ui_select(t, 0);
@@ -330,7 +376,6 @@ bool ui_lesson_activate(Ui *t, LessonView *lv)
     } else {
         ui_msg(t, true, "Not right: %s. %s", what, l->hint[0] ? l->hint : "Try once more.");
     }
-    return true;
 }
 
 static void step(Ui *t, LessonView *lv, int dir)
@@ -351,7 +396,7 @@ bool ui_lesson_key(Ui *t, LessonView *lv, int key)
     case 'n': case ']': case KEY_NPAGE: step(t, lv, 1); return true;
     case 'b': case '[': case KEY_PPAGE: step(t, lv, -1); return true;
     case 'r': ui_lesson_open(t, lv, lv->cur); return true;
-    case 'd': choose_drop(t); return true;
+    case 'd': choose_drop(t, lv); return true;
     default: return false;
     }
 }

@@ -44,13 +44,31 @@ typedef struct {
     bool solved, revealed;    /* this time through */
     Move answer[LESSON_MAX_ANSWERS];
     int nanswers;
+    /* What the lesson dialog open over the tutorial needs for its answer. */
+    int ask_ng;               /* groups in the first menu (the extras follow) */
+    int ask_first[20];        /* a lesson of each group or topic offered */
+    int ask_group;            /* a lesson of the group chosen */
+    int ask_idx[20];          /* the lesson of each item of the lessons' menu */
+    int ask_n, ask_more;      /* its items; lessons of the topic not listed */
+    int ask_types[NC_MAX_TYPES]; /* the drop menu's types */
+    Move ask_cand[16];        /* the "Which move?" menu's moves */
+    int ask_ncand;
 } LessonView;
 
+/* The lessons' menus and questions are dialogs over the tutorial
+ * (ui_dialog.c) with these tags; the tutorial hands their answers to
+ * ui_lesson_answered. */
+enum { LESSON_ASK_GROUP = 100, LESSON_ASK_TOPIC, LESSON_ASK_LESSON, LESSON_ASK_DROP, LESSON_ASK_WHICH, LESSON_ASK_END };
+
 /* The menu of lessons (by collection, i.e. rule text and variant, then
- * topic); opens the one chosen.
+ * topic); the one chosen opens.
  * extra_items/extra_n: entries put after the variants (a hook for other
- * lesson-like screens); returns the index of a chosen extra entry, or -1. */
-int ui_lesson_menu(Ui *t, LessonView *lv, const char *const *extra_items, int extra_n);
+ * lesson-like screens), whose choice ui_lesson_answered returns. */
+void ui_lesson_menu(Ui *t, LessonView *lv, const char *const *extra_items, int extra_n);
+/* The answer to a lesson dialog (tag LESSON_ASK_*; choice the item, -1
+ * none): the next menu, the lesson opened, the move judged...  Returns the
+ * index of a chosen extra entry of the first menu, or -1. */
+int ui_lesson_answered(Ui *t, LessonView *lv, int tag, int choice);
 /* Shows lesson i in the sandbox t; false (told in t's message) if it
  * cannot be built. */
 bool ui_lesson_open(Ui *t, LessonView *lv, int i);

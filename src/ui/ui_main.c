@@ -6,6 +6,7 @@
 #include "ui.h"
 #include "ui_internal.h"
 #include "ui_drill.h"
+#include "ui_dialog.h"
 #include "ui_game_screen.h"
 #include "ui_screen.h"
 #include "ui_start.h"
@@ -25,6 +26,7 @@ static const Screen *const screens[SCR_COUNT] = {
     [SCR_GAME] = &ui_game_screen,
     [SCR_TUTORIAL] = &ui_tutorial_screen,
     [SCR_DRILL] = &ui_drill_screen,
+    [SCR_DIALOG] = &ui_dialog_screen,
 };
 
 static bool curses_on;

@@ -1,6 +1,7 @@
 /* Board actions shared by the screens that show a board: stepping the
- * cursor over the squares that exist, and playing one of several candidate
- * moves (asking which in a menu).  No key handling and no screen state. */
+ * cursor over the squares that exist, the labels of the "Which move?"
+ * menu (each screen asks it as a dialog) and playing the move chosen.  No
+ * key handling and no screen state. */
 #include "ui_internal.h"
 
 #include <stdlib.h>
@@ -45,33 +46,26 @@ void ui_cursor_step(Ui *u, int dx, int dy)
     ui_hover(u);
 }
 
-/* Plays one of the candidate moves, asking which when several remain. */
-void ui_play_candidates(Ui *u, Move *c, int n)
+int ui_candidate_labels(const Ui *u, const Move *c, int n, char (*labels)[200])
 {
-    int pick = 0;
-    if (n > 1) {
-        char labels[16][200];
-        const char *items[16];
-        if (n > 16)
-            n = 16;
-        for (int i = 0; i < n; i++) {
-            ui_describe_move(u, &c[i], labels[i], sizeof labels[i]);
-            if (c[i].kind != MK_CASTLE && u->g.pos.board[c[i].from] != NC_EMPTY &&
-                u->v->types[nc_type(u->g.pos.board[c[i].from])].royal) {
-                size_t l = strlen(labels[i]);
-                snprintf(labels[i] + l, sizeof labels[i] - l, " (king step)");
-            }
-            items[i] = labels[i];
-        }
-        pick = ui_menu(u, "Which move?", items, n);
-        if (pick < 0) {
-            ui_msg(u, false, "Move cancelled");
-            return;
+    if (n > 16)
+        n = 16;
+    for (int i = 0; i < n; i++) {
+        ui_describe_move(u, &c[i], labels[i], 200);
+        if (c[i].kind != MK_CASTLE && u->g.pos.board[c[i].from] != NC_EMPTY &&
+            u->v->types[nc_type(u->g.pos.board[c[i].from])].royal) {
+            size_t l = strlen(labels[i]);
+            snprintf(labels[i] + l, 200 - l, " (king step)");
         }
     }
+    return n;
+}
+
+void ui_play_candidate(Ui *u, const Move *m)
+{
     char buf[200];
-    ui_move_message(u, &c[pick], buf, sizeof buf);
-    ui_play(u, &c[pick]);
+    ui_move_message(u, m, buf, sizeof buf);
+    ui_play(u, m);
     ui_msg(u, false, "Played %s", buf);
 }
 

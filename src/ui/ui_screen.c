@@ -1,5 +1,6 @@
-/* The stack of screens and the event loop that drives its top: the only
- * getch loop outside the blocking widgets.  It knows no screen by name:
+/* The stack of screens and the event loop that drives its top (and the
+ * screen under a dialog): the only getch loop outside the blocking
+ * widgets, and the dialogs' arguments made.  It knows no screen by name:
  * ui_main.c hands it the registry, so that no screen module and this one
  * include each other.  It draws nothing itself and keeps no game state;
  * that belongs to the screens and to app. */
@@ -7,6 +8,7 @@
 
 #include <assert.h>
 #include <curses.h>
+#include <stdio.h>
 #include <string.h>
 
 static const Screen *const *registry;
@@ -153,14 +155,27 @@ void screen_stack_reset(Ui *a, const Screen *const screens[SCR_COUNT])
     memset(&last, 0, sizeof last);
 }
 
+/* The lowest screen shown: the top, or the one the overlays above sit on. */
+static int shown_base(void)
+{
+    int b = depth - 1;
+    while (b > 0 && registry[stack[b].id]->overlay)
+        b--;
+    return b;
+}
+
+/* The screens' draws refresh stdscr's copy only (wnoutrefresh), so that a
+ * dialog over a screen reaches the terminal once, not drawn and rubbed
+ * out every round. */
 void screen_draw(void)
 {
     if (depth == 0)
         return;
-    Entry *e = &stack[depth - 1];
     handlers++;
-    registry[e->id]->draw(app, e->self);
+    for (int i = shown_base(); i < depth; i++)
+        registry[stack[i].id]->draw(app, stack[i].self);
     handlers--;
+    doupdate();
 }
 
 void screen_key(int key)
@@ -176,16 +191,17 @@ void screen_key(int key)
     apply_requests();
 }
 
+/* Under a dialog the screen below ticks first: its clock runs, and it may
+ * close the dialog (screen_pop) when its game ends. */
 void screen_tick(void)
 {
     if (depth == 0)
         return;
-    Entry *e = &stack[depth - 1];
-    if (registry[e->id]->tick) {
-        handlers++;
-        registry[e->id]->tick(app, e->self);
-        handlers--;
-    }
+    handlers++;
+    for (int i = shown_base(); i < depth; i++)
+        if (registry[stack[i].id]->tick)
+            registry[stack[i].id]->tick(app, stack[i].self);
+    handlers--;
     apply_requests();
 }
 
@@ -220,4 +236,71 @@ bool screen_quit_requested(void)
 const ScreenResult *screen_last_result(void)
 {
     return &last;
+}
+
+_Static_assert(sizeof(DialogArg) <= SCREEN_ARG_MAX, "a dialog's argument fits a request");
+
+static bool ask(const DialogArg *a)
+{
+    if (nqueued >= MAX_REQUESTS)
+        return false;
+    screen_push(SCR_DIALOG, a, sizeof *a);
+    return true;
+}
+
+bool screen_ask_line(int tag, const char *question, const char *text, int len)
+{
+    static DialogArg a;
+    memset(&a, 0, sizeof a);
+    if (strlen(question) >= sizeof a.title || len < 1 || len > DLG_TEXT_MAX || (int)strlen(text) >= len)
+        return false;
+    a.kind = DLG_PROMPT;
+    a.tag = tag;
+    a.len = len;
+    snprintf(a.title, sizeof a.title, "%s", question);
+    snprintf(a.text, sizeof a.text, "%s", text);
+    return ask(&a);
+}
+
+bool screen_ask_yes(int tag, const char *question)
+{
+    static DialogArg a;
+    memset(&a, 0, sizeof a);
+    if (strlen(question) >= sizeof a.title)
+        return false;
+    a.kind = DLG_CONFIRM;
+    a.tag = tag;
+    snprintf(a.title, sizeof a.title, "%s", question);
+    return ask(&a);
+}
+
+bool screen_ask_menu(int tag, const char *title, const char *const *items, int n)
+{
+    static DialogArg a;
+    memset(&a, 0, sizeof a);
+    if (strlen(title) >= sizeof a.title || n < 1 || n > UI_MENU_MAX)
+        return false;
+    a.kind = DLG_MENU;
+    a.tag = tag;
+    a.n = n;
+    snprintf(a.title, sizeof a.title, "%s", title);
+    size_t at = 0;
+    for (int i = 0; i < n; i++) {
+        size_t l = strlen(items[i]) + 1;
+        if (at + l > sizeof a.items)
+            return false;
+        memcpy(a.items + at, items[i], l);
+        at += l;
+    }
+    return ask(&a);
+}
+
+bool screen_ask_help(int tag, Ui *of)
+{
+    static DialogArg a;
+    memset(&a, 0, sizeof a);
+    a.kind = DLG_HELP;
+    a.tag = tag;
+    a.of = of;
+    return ask(&a);
 }

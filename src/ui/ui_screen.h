@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum { SCR_START, SCR_GAME, SCR_TUTORIAL, SCR_DRILL, SCR_COUNT } ScreenId;
+typedef enum { SCR_START, SCR_GAME, SCR_TUTORIAL, SCR_DRILL, SCR_DIALOG, SCR_COUNT } ScreenId;
 
 /* A game chosen on the start screen, with its time control (base and
  * increment in seconds; base 0: no clocks). */
@@ -27,10 +27,30 @@ typedef struct {
     long long seed;
 } DrillChoice;
 
+/* The argument of SCR_DIALOG (made by screen_ask_*): a question drawn
+ * over the screen below, which keeps its tick while the player answers. */
+enum { DLG_PROMPT, DLG_CONFIRM, DLG_MENU, DLG_HELP };
+#define DLG_TEXT_MAX 512
+#define DLG_ITEMS_MAX 8192
+typedef struct {
+    int kind;                 /* DLG_* */
+    int tag;                  /* the asker's: what the answer is for */
+    char title[1400];         /* the question, the prompt or the menu's title */
+    char text[DLG_TEXT_MAX];  /* the prompt's line as it opens */
+    int len;                  /* the prompt's longest line + 1 */
+    int n;                    /* menu items */
+    Ui *of;                   /* the help page: whose (NULL: app) */
+    char items[DLG_ITEMS_MAX];/* the menu's items, each ended by a NUL */
+} DialogArg;
+
 /* What a screen hands back to the one below it when it pops. */
 typedef struct {
-    bool chosen;          /* it ended with a choice (the start screen: play this game) */
+    bool chosen;          /* it ended with a choice (the start screen: play this game;
+                           * a dialog: yes, an item, or a line entered) */
     GameChoice game;
+    int tag;              /* a dialog's: the asker's tag */
+    int choice;           /* a menu's item, MENU_CANCEL when none */
+    char text[DLG_TEXT_MAX]; /* a prompt's line */
 } ScreenResult;
 
 /* app is the game in progress, shared by all screens; self is what open
@@ -38,6 +58,9 @@ typedef struct {
  * are required. */
 typedef struct Screen {
     const char *name;
+    /* Drawn over the screen below, which is drawn first and keeps its tick
+     * (the clock, the computer's move) while this one is on top. */
+    bool overlay;
     /* On push, with a copy of the pusher's argument (NULL if none) that
      * lives only during the call.  Returns false when the screen cannot
      * open (it says why in app's message); it is then not pushed. */
@@ -54,13 +77,25 @@ typedef struct Screen {
  * once when made outside any handler), in the order they were made.  The
  * argument (len bytes, at most SCREEN_ARG_MAX) and the result are copied,
  * so they may live on the caller's stack. */
-#define SCREEN_ARG_MAX 512
+#define SCREEN_ARG_MAX 12288
 void screen_push(ScreenId id, const void *arg, size_t len);
 /* Pops the top screen; the one below gets r through its resume. */
 void screen_pop(const ScreenResult *r);
 /* Pops the top screen and pushes id in its place; nothing is resumed. */
 void screen_replace(ScreenId id, const void *arg, size_t len);
 void screen_quit(void);                      /* ends the event loop */
+
+/* Dialogs: SCR_DIALOG pushed over the asking screen, whose resume gets the
+ * answer with tag (from SCR_DIALOG; NULL when it was closed unanswered by
+ * a screen_pop of the asker's own, e.g. its game ended).  A prompt of at
+ * most len - 1 bytes starting with text; yes or no (y and n answer); a
+ * menu of n items; the help page of the Ui of (NULL: app), which must
+ * live while the page is open, closed by a key.  false
+ * (nothing pushed) when the texts do not fit. */
+bool screen_ask_line(int tag, const char *question, const char *text, int len);
+bool screen_ask_yes(int tag, const char *question);
+bool screen_ask_menu(int tag, const char *title, const char *const *items, int n);
+bool screen_ask_help(int tag, Ui *of);
 
 /* ---- used by ui_main.c (and the tests) ---- */
 /* Empties the stack (closing what is open), makes app the shared state and

@@ -2,7 +2,10 @@
  * can be placed and moved, with its legal moves highlighted and its rules
  * shown in the words of the data files, and the lessons of data/lessons/
  * (ui_lesson.c) shown in the same sandbox.  The game in progress (app) is
- * untouched but for its message; the sandbox is this screen's own Ui. */
+ * untouched but for its message; the sandbox is this screen's own Ui.
+ * Its catalogue, menus, move choice and help page are dialogs over it
+ * (ui_dialog.c), answered in tutorial_resume, which hands the lessons'
+ * answers to ui_lesson.c. */
 #include "ui_tutorial.h"
 #include "ui_lesson.h"
 
@@ -35,9 +38,27 @@ static void set_side(Ui *t, int side)
     sandbox_set(t, &p);
 }
 
+/* What the dialog open over the tutorial asks (its tag). */
+enum { ASK_NONE, ASK_FIRST_PIECE, ASK_PIECE, ASK_PLACE_TYPE, ASK_PLACE_COLOUR, ASK_DROP, ASK_EXAMPLE, ASK_WHICH,
+       ASK_HELP };
+
+/* What the answers need: the stack holds at most one tutorial. */
+static struct {
+    int place_type;
+    int drop_types[2 * NC_MAX_TYPES], drop_cols[2 * NC_MAX_TYPES], ndrops;
+    Move cand[16];
+    int ncand;
+} asking;
+
+static void ask(Ui *t, bool ok)
+{
+    if (!ok)
+        ui_msg(t, true, "The question does not fit on the screen's dialog");
+}
+
 /* The pieces with their whole descriptions; the menu wraps them at word
- * boundaries, so none is cut. */
-static int catalogue(Ui *t, const char *title)
+ * boundaries, so none is cut.  Asked with tag; false when it cannot be. */
+static bool catalogue(Ui *t, int tag, const char *title)
 {
     char *lines[NC_MAX_TYPES];
     const char *items[NC_MAX_TYPES];
@@ -53,14 +74,14 @@ static int catalogue(Ui *t, const char *title)
         items[i] = lines[i];
         n++;
     }
-    int pick = -1;
+    bool ok = false;
     if (n == t->v->ntypes)
-        pick = ui_menu(t, title, items, n);
+        ask(t, ok = screen_ask_menu(tag, title, items, n));
     else
         ui_msg(t, true, "Out of memory for the list of pieces");
     for (int i = 0; i < n; i++)
         free(lines[i]);
-    return pick;
+    return ok;
 }
 
 static int centre_square(const Ui *t)
@@ -85,15 +106,16 @@ static void show_piece(Ui *t, int type)
     ui_msg(t, false, "%s: its moves are marked; p places more pieces, Enter moves", ui_type_name(t->v, type));
 }
 
+static const char *const colours[] = {"White", "Black"};
+
 static void place(Ui *t)
 {
-    int type = catalogue(t, "Place which piece at the cursor?");
-    if (type < 0)
-        return;
-    const char *colours[] = {"White", "Black"};
-    int c = ui_menu(t, "Colour", colours, 2);
-    if (c < 0)
-        return;
+    catalogue(t, ASK_PLACE_TYPE, "Place which piece at the cursor?");
+}
+
+static void place_answered(Ui *t, int c)
+{
+    int type = asking.place_type;
     Position p = t->g.pos;
     pos_put(&p, t->cursor, nc_code(type, c));
     sandbox_set(t, &p);
@@ -115,22 +137,26 @@ static void hand_drop(Ui *t)
     /* Every droppable type of either colour; one in hand is enough. */
     char lines[2 * NC_MAX_TYPES][80];
     const char *items[2 * NC_MAX_TYPES];
-    int types[2 * NC_MAX_TYPES], cols[2 * NC_MAX_TYPES], n = 0;
+    int n = 0;
     for (int c = 0; c < 2; c++)
         for (int ty = 0; ty < t->v->ntypes; ty++)
             if (t->v->droppable[ty]) {
                 snprintf(lines[n], sizeof lines[n], "%s %s", c ? "Black" : "White", ui_type_name(t->v, ty));
                 items[n] = lines[n];
-                types[n] = ty;
-                cols[n++] = c;
+                asking.drop_types[n] = ty;
+                asking.drop_cols[n++] = c;
             }
+    asking.ndrops = n;
     if (!n) {
         ui_msg(t, true, "This variant has no drops");
         return;
     }
-    int k = ui_menu(t, "Show the drop squares of", items, n);
-    if (k < 0)
-        return;
+    ask(t, screen_ask_menu(ASK_DROP, "Show the drop squares of", items, n));
+}
+
+static void drop_answered(Ui *t, int k)
+{
+    int *types = asking.drop_types, *cols = asking.drop_cols;
     Position p = t->g.pos;
     if (!p.hand[cols[k]][types[k]])
         p.hand[cols[k]][types[k]] = 1;
@@ -170,9 +196,11 @@ static void open_example(Ui *t)
     int n = (int)(sizeof examples / sizeof examples[0]);
     for (int i = 0; i < n; i++)
         items[i] = examples[i].caption;
-    int k = ui_menu(t, "Examples from the rule texts", items, n);
-    if (k < 0)
-        return;
+    ask(t, screen_ask_menu(ASK_EXAMPLE, "Examples from the rule texts", items, n));
+}
+
+static void example_answered(Ui *t, int k)
+{
     const Example *e = &examples[k];
     char err[400];
     if (ui_game_new(t, t->data_dir, e->variant, NULL, NULL, NULL, e->fen, err, sizeof err)) {
@@ -226,13 +254,48 @@ static void open_lessons(Ui *t)
     for (size_t i = 0; i < sizeof lesson_extras / sizeof lesson_extras[0]; i++)
         if (lesson_extras[i].label)
             items[n++] = lesson_extras[i].label;
-    int k = ui_lesson_menu(t, &lessons, items, n);
+    ui_lesson_menu(t, &lessons, items, n);
+}
+
+/* An extra entry of the lessons' menu chosen: its screen. */
+static void open_extra(Ui *t, int k)
+{
     for (size_t i = 0; k >= 0 && i < sizeof lesson_extras / sizeof lesson_extras[0]; i++)
         if (lesson_extras[i].label && k-- == 0) {
             DrillChoice c = {0}; /* the tutorial's variant, a menu of the materials */
             snprintf(c.variant, sizeof c.variant, "%s", t->vname);
             screen_push(lesson_extras[i].screen, &c, sizeof c);
         }
+}
+
+/* Plays c[pick] of n candidates, or asks which when there are several
+ * (pick < 0 once answered: cancelled). */
+static void play_candidate(Ui *t, const Move *c, int n, int pick)
+{
+    if (n > 1) {
+        char labels[16][200];
+        const char *items[16];
+        asking.ncand = ui_candidate_labels(t, c, n, labels);
+        for (int i = 0; i < asking.ncand; i++) {
+            items[i] = labels[i];
+            asking.cand[i] = c[i];
+        }
+        ask(t, screen_ask_menu(ASK_WHICH, "Which move?", items, asking.ncand));
+        return;
+    }
+    if (pick < 0) {
+        ui_msg(t, false, "Move cancelled");
+        return;
+    }
+    int to = t->cursor; /* where the candidates land; it stays put while asked */
+    ui_play_candidate(t, &c[pick]);
+    t->end = END_NONE;
+    /* Keep showing the piece that moved, from its new square. */
+    int code = t->g.pos.board[to];
+    if (code != NC_EMPTY) {
+        set_side(t, nc_colour(code));
+        ui_select(t, to);
+    }
 }
 
 static void tutorial_activate(Ui *t)
@@ -243,15 +306,7 @@ static void tutorial_activate(Ui *t)
         Move c[32];
         int n = ui_candidates(t, t->cursor, c, 32);
         if (n > 0) {
-            int to = t->cursor;
-            ui_play_candidates(t, c, n);
-            t->end = END_NONE;
-            /* Keep showing the piece that moved, from its new square. */
-            int code = t->g.pos.board[to];
-            if (code != NC_EMPTY) {
-                set_side(t, nc_colour(code));
-                ui_select(t, to);
-            }
+            play_candidate(t, c, n, 0);
             return;
         }
     }
@@ -272,9 +327,12 @@ static void tutorial_activate(Ui *t)
 
 static void choose_piece(Ui *t)
 {
-    int ty = catalogue(t, "Choose a piece to learn");
-    if (ty >= 0)
-        show_piece(t, ty);
+    catalogue(t, ASK_PIECE, "Choose a piece to learn");
+}
+
+static void help(Ui *t)
+{
+    ask(t, screen_ask_help(ASK_HELP, t));
 }
 
 static void clear_board(Ui *t)
@@ -338,7 +396,7 @@ static const struct {
     {'\n', tutorial_activate}, {'\r', tutorial_activate}, {KEY_ENTER, tutorial_activate},
     {' ', tutorial_activate}, {KEY_MOUSE, click}, {'c', choose_piece}, {'p', place},
     {'x', remove_piece}, {'X', clear_board}, {'d', hand_drop}, {'e', open_example}, {'L', open_lessons},
-    {'u', take_back}, {'f', flip}, {27, cancel_selection}, {'?', ui_help}, {KEY_F(1), ui_help},
+    {'u', take_back}, {'f', flip}, {27, cancel_selection}, {'?', help}, {KEY_F(1), help},
     {KEY_RESIZE, nothing},
 };
 
@@ -364,8 +422,9 @@ static bool tutorial_open(Ui *u, const void *arg, void **self)
     }
     ui_computer_stop(u);
     *self = t;
-    int type = catalogue(t, "Tutorial: choose a piece to learn");
-    show_piece(t, type >= 0 ? type : 0);
+    /* The first piece is asked once the tutorial is on the stack. */
+    if (!catalogue(t, ASK_FIRST_PIECE, "Tutorial: choose a piece to learn"))
+        show_piece(t, 0);
     return true;
 }
 
@@ -423,6 +482,32 @@ static void tutorial_key(Ui *u, void *self, int k)
     ui_msg(t, true, "Tutorial keys: c catalogue, L lessons, e examples, p place, x remove, X clear, d drops, ? help, q back");
 }
 
+static void tutorial_resume(Ui *u, void *self, ScreenId from, const ScreenResult *r)
+{
+    (void)u;
+    Ui *t = self;
+    if (from != SCR_DIALOG || !r)
+        return;
+    int k = r->chosen ? r->choice : -1;
+    if (r->tag >= LESSON_ASK_GROUP && r->tag < LESSON_ASK_END)
+        open_extra(t, ui_lesson_answered(t, &lessons, r->tag, k));
+    else if (r->tag == ASK_FIRST_PIECE)
+        show_piece(t, k >= 0 && k < t->v->ntypes ? k : 0);
+    else if (r->tag == ASK_PIECE && k >= 0 && k < t->v->ntypes)
+        show_piece(t, k);
+    else if (r->tag == ASK_PLACE_TYPE && k >= 0 && k < t->v->ntypes) {
+        asking.place_type = k;
+        ask(t, screen_ask_menu(ASK_PLACE_COLOUR, "Colour", colours, 2));
+    } else if (r->tag == ASK_PLACE_COLOUR && (k == 0 || k == 1))
+        place_answered(t, k);
+    else if (r->tag == ASK_DROP && k >= 0 && k < asking.ndrops)
+        drop_answered(t, k);
+    else if (r->tag == ASK_EXAMPLE && k >= 0 && k < (int)(sizeof examples / sizeof examples[0]))
+        example_answered(t, k);
+    else if (r->tag == ASK_WHICH)
+        play_candidate(t, asking.cand, 1, k < asking.ncand ? k : -1);
+}
+
 static void tutorial_close(Ui *u, void *self)
 {
     (void)u;
@@ -435,5 +520,6 @@ const Screen ui_tutorial_screen = {
     .open = tutorial_open,
     .draw = tutorial_draw,
     .key = tutorial_key,
+    .resume = tutorial_resume,
     .close = tutorial_close,
 };

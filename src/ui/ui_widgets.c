@@ -1,7 +1,9 @@
-/* Blocking helpers shared by every screen: the menu (also usable one key
- * at a time by a screen that shows a menu as its own face), yes/no, the
- * line prompt and the help page.  They read keys themselves (ui_keys.c)
- * until answered and draw over the screen of the Ui they are given. */
+/* The menu, yes/no, the line prompt and the help page one key at a time
+ * (drawn and answered by the dialog screen, ui_dialog.c, and by a screen
+ * that shows a menu as its own face), and the blocking forms of the menu,
+ * yes/no and prompt that the start screen and start-up still use, which
+ * read keys themselves (ui_keys.c) until answered and draw over the screen
+ * of the Ui they are given. */
 #include "ui_internal.h"
 
 #include <ctype.h>
@@ -210,6 +212,16 @@ int ui_menu_typed(Ui *u, const char *title, const char *const *items, int n, boo
     }
 }
 
+int ui_confirm_key(UiMenu *m, int k)
+{
+    if (k == 'y' || k == 'Y')
+        return 1;
+    if (k == 'n' || k == 'N')
+        return 0;
+    int r = ui_menu_key(m, k);
+    return r == MENU_OPEN ? MENU_OPEN : r == 0;
+}
+
 /* Yes or no: y and n answer at once, as do the menu's keys. */
 bool ui_confirm(Ui *u, const char *question)
 {
@@ -221,45 +233,54 @@ bool ui_confirm(Ui *u, const char *question)
         int k = ui_getkey(u);
         if (k == ERR)
             return false;
-        if (k == 'y' || k == 'Y')
-            return true;
-        if (k == 'n' || k == 'N')
-            return false;
-        int r = ui_menu_key(&m, k);
+        int r = ui_confirm_key(&m, k);
         if (r != MENU_OPEN)
-            return r == 0;
+            return r == 1;
     }
+}
+
+void ui_prompt_draw(const char *question, const char *buf)
+{
+    int rows, cols;
+    getmaxyx(stdscr, rows, cols);
+    int n = (int)strlen(buf);
+    move(rows - 1, 0);
+    clrtoeol();
+    attrset(A_BOLD);
+    mvprintw(rows - 1, 0, "%s", question);
+    attrset(A_NORMAL);
+    int x = (int)strlen(question);
+    int shown = n > cols - x - 1 ? cols - x - 1 : n;
+    mvprintw(rows - 1, x, "%.*s", shown < 0 ? 0 : shown, buf + n - (shown < 0 ? 0 : shown));
+    refresh();
+}
+
+int ui_prompt_key(char *buf, int len, int k)
+{
+    int n = (int)strlen(buf);
+    if (k == ERR || k == 27)
+        return -1;
+    if (k == '\n' || k == '\r' || k == KEY_ENTER)
+        return 1;
+    if ((k == KEY_BACKSPACE || k == 127 || k == 8) && n > 0)
+        buf[--n] = 0;
+    else if (k == 21) /* ^U */
+        buf[n = 0] = 0;
+    else if (k >= 32 && k < 127 && n < len - 1) {
+        buf[n++] = (char)k;
+        buf[n] = 0;
+    }
+    return 0;
 }
 
 bool ui_prompt(Ui *u, const char *question, char *buf, int len)
 {
-    int n = (int)strlen(buf);
     for (;;) {
         ui_draw(u);
-        int rows, cols;
-        getmaxyx(stdscr, rows, cols);
-        move(rows - 1, 0);
-        clrtoeol();
-        attrset(A_BOLD);
-        mvprintw(rows - 1, 0, "%s", question);
-        attrset(A_NORMAL);
-        int x = (int)strlen(question);
-        int shown = n > cols - x - 1 ? cols - x - 1 : n;
-        mvprintw(rows - 1, x, "%.*s", shown < 0 ? 0 : shown, buf + n - (shown < 0 ? 0 : shown));
-        refresh();
-        int k = ui_getkey(u);
-        if (k == ERR || k == 27)
-            return false;
-        if (k == '\n' || k == '\r' || k == KEY_ENTER)
-            return true;
-        if ((k == KEY_BACKSPACE || k == 127 || k == 8) && n > 0)
-            buf[--n] = 0;
-        else if (k == 21) /* ^U */
-            buf[n = 0] = 0;
-        else if (k >= 32 && k < 127 && n < len - 1) {
-            buf[n++] = (char)k;
-            buf[n] = 0;
-        }
+        ui_prompt_draw(question, buf);
+        int r = ui_prompt_key(buf, len, ui_getkey(u));
+        if (r)
+            return r > 0;
     }
 }
 
@@ -273,64 +294,68 @@ static const char *const help_marks[] = {
     "  ~  lands after taking pieces on the way",
     "  After a move: * where a piece was removed, ^ where a pushed Titan went",
     "  !  the hint's move",
-    NULL, /* the config file's line: its path as this run reads it (ui_help) */
+    NULL, /* the config file's line: its path as this run reads it (ui_help_build) */
     "  [X]  a Titan: pushed instead of captured",
     "  White: upper case (bold, or blue on light squares in 8 colours).",
     "  Black: lower case (underlined without colours).",
 };
 
-void ui_help(Ui *u)
+void ui_help_build(Ui *u, UiHelp *h)
 {
     /* Keys first, then one line per piece of the variant. */
-    const char *lines[128];
-    char pieces[NC_MAX_TYPES][128], path[600], config[700], keys[40][UI_HELP_LINE];
-    if (ui_config_path(path, sizeof path))
-        snprintf(config, sizeof config, "  No config file: neither XDG_CONFIG_HOME nor HOME is set");
-    else
-        snprintf(config, sizeof config, "  Keys, colours, glyphs, level, bell: %s (see the man page)", path);
-    int n = 0, nkeys = ui_key_help(u, keys, 40);
+    char path[600], keys[40][UI_HELP_LINE];
+    int n = 0;
+    memset(h, 0, sizeof *h);
+    int nkeys = ui_key_help(u, keys, 40);
     for (int i = 0; i < nkeys; i++)
-        lines[n++] = keys[i];
-    for (size_t i = 0; i < sizeof help_marks / sizeof help_marks[0]; i++)
-        lines[n++] = help_marks[i] ? help_marks[i] : config;
-    lines[n++] = "";
-    lines[n++] = "Pieces of this variant";
-    for (int t = 0; t < u->v->ntypes && n < 128; t++) {
+        snprintf(h->lines[n++], sizeof h->lines[0], "%.*s", UI_HELP_LINE, keys[i]);
+    for (size_t i = 0; i < sizeof help_marks / sizeof help_marks[0]; i++) {
+        if (help_marks[i])
+            snprintf(h->lines[n++], sizeof h->lines[0], "%s", help_marks[i]);
+        else if (ui_config_path(path, sizeof path))
+            snprintf(h->lines[n++], sizeof h->lines[0], "  No config file: neither XDG_CONFIG_HOME nor HOME is set");
+        else
+            snprintf(h->lines[n++], sizeof h->lines[0], "  Keys, colours, glyphs, level, bell: %s (see the man page)",
+                     path);
+    }
+    snprintf(h->lines[n++], sizeof h->lines[0], "%s", "");
+    snprintf(h->lines[n++], sizeof h->lines[0], "Pieces of this variant");
+    for (int t = 0; t < u->v->ntypes && n < UI_HELP_MAX; t++) {
         char a[4];
         const PieceType *pt = &u->v->types[t];
-        snprintf(pieces[t], sizeof pieces[t], "  %c %-4s %s%s", pt->letter,
+        snprintf(h->lines[n++], sizeof h->lines[0], "  %c %-4s %s%s", pt->letter,
                  ui_piece_str(u, nc_code(t, NC_WHITE), a), pt->title, pt->titan ? " (Titan)" : "");
-        lines[n++] = pieces[t];
     }
-    int first = 0;
-    for (;;) {
-        int rows, cols;
-        getmaxyx(stdscr, rows, cols);
-        erase();
-        int page = rows - 1;
-        for (int i = 0; i < page && first + i < n; i++)
-            mvprintw(i, 0, "%.*s", cols - 1, lines[first + i]);
-        attrset(A_REVERSE);
-        mvprintw(rows - 1, 0, "%.*s", cols - 1,
-                 first + page < n ? "-- Help: space for more, q to close --" : "-- Help: any key to close --");
-        attrset(A_NORMAL);
-        refresh();
-        int k = ui_getch();
-        while (k == ERR && !ui_signal_caught)
-            k = ui_getch();
-        if (k == ERR)
-            return;
-        if (k == KEY_RESIZE)
-            continue;
-        if (k == KEY_UP || k == 'k' || k == KEY_PPAGE) {
-            first = first > page ? first - page : 0;
-            continue;
-        }
-        if (first + page < n && k != 'q' && k != 27) {
-            first += page;
-            continue;
-        }
-        return;
-    }
+    h->n = n;
 }
 
+void ui_help_draw(UiHelp *h)
+{
+    int rows, cols;
+    getmaxyx(stdscr, rows, cols);
+    erase();
+    int page = rows - 1;
+    for (int i = 0; i < page && h->first + i < h->n; i++)
+        mvprintw(i, 0, "%.*s", cols - 1, h->lines[h->first + i]);
+    attrset(A_REVERSE);
+    mvprintw(rows - 1, 0, "%.*s", cols - 1,
+             h->first + page < h->n ? "-- Help: space for more, q to close --" : "-- Help: any key to close --");
+    attrset(A_NORMAL);
+    refresh();
+}
+
+bool ui_help_key(UiHelp *h, int k)
+{
+    int rows = getmaxy(stdscr), page = rows - 1;
+    if (k == KEY_RESIZE)
+        return false;
+    if (k == KEY_UP || k == 'k' || k == KEY_PPAGE) {
+        h->first = h->first > page ? h->first - page : 0;
+        return false;
+    }
+    if (h->first + page < h->n && k != 'q' && k != 27) {
+        h->first += page;
+        return false;
+    }
+    return true;
+}
