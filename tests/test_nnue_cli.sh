@@ -2,7 +2,7 @@
 # --nnue-features writes the header and records doc/tuning.md describes
 # (features, board, types; score, result, side, each view's features),
 # refuses a position that does not read with FILE:LINE; --nnue refuses a
-# file that is not a net.
+# file that is not a net (with --xboard and --uci).
 # usage: test_nnue_cli.sh PATH/TO/ninjachess DATA_DIR
 nc=$1
 data=$2
@@ -47,6 +47,9 @@ check "bad record: FILE:LINE" yes "$(grep -q "d.dat:4: " "$tmp/err" && echo yes 
 printf 'hello\n' >"$tmp/not.nnue"
 printf 'quit\n' | "$nc" --data-dir "$data" --variant chess --xboard --nnue "$tmp/not.nnue" >/dev/null 2>"$tmp/err"
 check "--nnue refuses a file that is not a net" "1 ninjachess: --nnue: $tmp/not.nnue: not a ninjachess net (no NCNNUE header)" "$? $(cat "$tmp/err")"
+
+printf 'quit\n' | "$nc" --data-dir "$data" --variant chess --uci --nnue "$tmp/not.nnue" >/dev/null 2>"$tmp/err"
+check "--uci --nnue refuses it too" "1 ninjachess: --nnue: $tmp/not.nnue: not a ninjachess net (no NCNNUE header)" "$? $(cat "$tmp/err")"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -6,6 +6,7 @@
 #include "uci.h"
 #include "common.h"
 #include "line_in.h"
+#include "nnue_query.h"
 #include "uci_move.h"
 #include "notation/notation.h"
 
@@ -33,6 +34,7 @@ typedef struct {
     FILE *out;
     const Options *opt;
     Search *s;
+    NnueNet *net; /* --nnue's, for the games of its variant */
     int hash_mb;
     int threads;
     int lines; /* MultiPV: lines a search reports (1: one) */
@@ -236,7 +238,8 @@ static bool uci_resize(Uci *u, int hash_mb)
     Search *s = search_new((size_t)hash_mb);
     if (!s)
         return false;
-    if (fe_search_configure(s, u->opt, 1) || !search_set_threads(s, u->threads)) {
+    if (fe_search_configure(s, u->opt, 1) || !search_set_threads(s, u->threads) ||
+        (u->net && !search_set_nnue(s, u->net))) {
         search_free(s);
         return false;
     }
@@ -538,6 +541,7 @@ static void uci_close(Uci *u)
     free(u->names);
     if (u->s)
         search_free(u->s);
+    nnue_free(u->net);
 }
 
 static int uci_open(Uci *u, const Options *opt, int in_fd, FILE *out)
@@ -556,7 +560,10 @@ static int uci_open(Uci *u, const Options *opt, int in_fd, FILE *out)
     if (!u->s || fe_search_configure(u->s, opt, 1))
         return -1;
     const char *start = opt->variant ? opt->variant : "chess";
-    return uci_set_variant(u, start) ? 0 : -1;
+    if (!uci_set_variant(u, start))
+        return -1;
+    u->net = fe_nnue_load(opt, u->v);
+    return !u->net || search_set_nnue(u->s, u->net) ? 0 : -1;
 }
 
 int uci_run(const Options *opt, int in_fd, FILE *out)
