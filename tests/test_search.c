@@ -706,7 +706,7 @@ static void search_signature(void **state)
     } sig[] = {
         {"chess", 10, 229369},
         {"capablanca", 7, 66618},
-        {"titan-chess", 7, 25983},
+        {"titan-chess", 7, 25615},
         {"stealth-ninja", 7, 36840},
         {"flying-warmachines", 7, 42583},
     };
