@@ -225,26 +225,26 @@ int selfplay_main(const Options *opt)
     Variant *v = session_variant(opt, NULL);
     if (!v)
         return 1;
+    int rc = 0;
+    char err[1000];
     sp.eng[0] = search_new(16);
     sp.eng[1] = search_new(16);
     if (!sp.eng[0] || !sp.eng[1]) {
         fprintf(stderr, "ninjachess: out of memory\n");
-        return 1;
-    }
-    char err[1000];
-    if (opt->pgn && !(sp.pgn = pgn_open(opt->pgn, err, sizeof err))) {
+        rc = 1;
+    } else if (opt->pgn && !(sp.pgn = pgn_open(opt->pgn, err, sizeof err))) {
         fprintf(stderr, "ninjachess: %s\n", err);
-        return 1;
+        rc = 1;
     }
     sp.rng = 0x2545F4914F6CDD1DULL ^ (uint64_t)time(NULL);
-    for (int gi = 0; gi < opt->selfplay; gi++)
-        if (sp_game(&sp, opt, v, gi))
-            return 1;
+    for (int gi = 0; rc == 0 && gi < opt->selfplay; gi++)
+        rc = sp_game(&sp, opt, v, gi) ? 1 : 0;
     if (sp.pgn)
         fclose(sp.pgn); /* flushed after each game, and an error told then */
-    printf("score: %s %g - %g %s\n", sp.name[0], sp.points[0], sp.points[1], sp.name[1]);
+    if (rc == 0)
+        printf("score: %s %g - %g %s\n", sp.name[0], sp.points[0], sp.points[1], sp.name[1]);
     search_free(sp.eng[0]);
     search_free(sp.eng[1]);
     variant_free(v);
-    return 0;
+    return rc;
 }
