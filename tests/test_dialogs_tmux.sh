@@ -3,7 +3,10 @@
 # the move prompt, a question, the move menu or the help page is open the
 # clock runs and the computer moves, a flag that falls ends the game and
 # closes the dialog with the message, and a resize draws the dialog again
-# and keeps it open; menus and questions keep their keys.  Drives the real
+# and keeps it open; menus and questions keep their keys.  The start
+# screen's menus and the offer of saved games at start-up are dialogs too:
+# the start screen's tick (the game behind it kept saved) runs under its
+# menus, and a choice still works after a resize.  Drives the real
 # program in a detached tmux server as test_ui_tmux.sh does; works without
 # a terminal (CI=true).
 # usage: test_dialogs_tmux.sh NINJACHESS DATA_DIR
@@ -167,6 +170,59 @@ expect "Which move?" "the move menu is open on White's clock"
 expect "White ran out of time, but Black cannot mate: a draw" "the flag falls under the menu" 5
 wait_gone "Which move?" 2 && ok "the menu closed with the game" || fail "the menu is still open"
 keys q; wait_exit >/dev/null
+
+# ---- the start screen's menus: the game behind it is saved under them ----
+# The state directory's parent is a file at first, so the game's saves
+# fail; made a directory while the variant picker is open, the start
+# screen's tick saves the game behind it.
+fresh
+: >"$TMP/later"
+export XDG_STATE_HOME="$TMP/later/state"
+start --variant chess --white human --black human
+expect "White to move" "a game whose saves fail"
+move e4
+expect "Game not saved" "the save fails"
+keys n; expect "Start a new one and lose it?" "a new game asks first"
+keys y; expect "Start the game" "the start screen over the unsaved game"
+keys 2; expect "Variant (a letter jumps to it)" "the variant picker is open"
+rm "$TMP/later"; mkdir "$TMP/later"
+n=0
+until saved "1. e4" || [ $n -ge 100 ]; do sleep 0.1; n=$((n + 1)); done
+saved "1. e4" && ok "the game behind is saved while the picker is open" || fail "the game behind was not saved"
+screen | grep -q "Variant (a letter jumps to it)" && ok "the picker stays open" || fail "the picker closed"
+T resize-window -t "$S" -x 100 -y 30
+sleep 0.3
+expect "Variant (a letter jumps to it)" "the picker is drawn again after a resize"
+keys S Enter
+expect "Variant: Stealth Ninja Chess" "a letter and Enter choose after the resize"
+keys 5; expect "Type the names..." "the Titans' checklist"
+keys t; wait_for "Titan types" 5; keys -l "ninja-guard"
+T resize-window -t "$S" -x 80 -y 24
+sleep 0.3
+expect "Titan types (names or letters, comma-separated): ninja-guard" "the prompt keeps its text through a resize"
+keys Enter
+expect "[x] Ninja Guard" "the typed name ticks its type"
+keys Escape; expect "Titans:  ninja-guard" "the choice kept"
+keys 1
+expect "White to move" "the game chosen begins"
+keys q; wait_exit >/dev/null
+
+# ---- the offer of a saved game at start-up, through a resize ----
+start
+expect "Resume the saved game of Chess (1 ply" "the game left behind is offered"
+T resize-window -t "$S" -x 100 -y 30
+sleep 0.3
+expect "Resume the saved game of Chess (1 ply" "the offer is drawn again after a resize"
+keys y
+expect "Resumed the saved game (1 ply)" "y resumes it"
+expect "1. e4" "with its move"
+keys q; wait_exit >/dev/null
+start
+expect "Resume the saved game of Chess (1 ply" "offered again"
+kill -HUP "$(prog_pid)"
+st=$(wait_exit)
+[ "$st" = 129 ] && ok "SIGHUP with the offer open ends the program (status $st)" || fail "SIGHUP: status $st"
+export XDG_STATE_HOME="$TMP/state"
 
 echo "$FAILS failure(s)"
 [ $FAILS -eq 0 ]

@@ -2,9 +2,10 @@
  * help page as a state of the one event loop, as ncdu's quit question is.
  * It is an overlay: the stack draws the asking screen first and keeps its tick
  * running (the clock, the computer's move) while the player answers; the
- * answer goes back through the asker's resume with the asker's tag.  It
- * draws and reads keys through ui_widgets.c, so each dialog keeps the look
- * and keys of its blocking form. */
+ * answer goes back through the asker's resume with the asker's tag (or,
+ * asked with no screen below, as the offer of saved games at start-up is,
+ * through screen_last_result).  It draws and reads keys through
+ * ui_widgets.c, so every dialog looks and answers alike. */
 #include "ui_dialog.h"
 
 #include <curses.h>
@@ -45,6 +46,8 @@ static bool dialog_open(Ui *u, const void *arg, void **self)
         }
         d->m.items = d->items;
         d->m.n = d->a.n;
+        d->m.cur = d->a.cur;
+        d->m.keys = d->a.keys[0] ? d->a.keys : NULL;
     } else if (d->a.kind == DLG_HELP) {
         d->help = malloc(sizeof *d->help);
         if (!d->help) {
@@ -60,8 +63,10 @@ static bool dialog_open(Ui *u, const void *arg, void **self)
 
 static void dialog_draw(Ui *u, void *self)
 {
-    (void)u;
     Dialog *d = self;
+    /* Alone on the stack it is drawn over the board (or the title line). */
+    if (screen_depth() == 1 && d->a.kind != DLG_HELP)
+        ui_draw(u);
     if (d->a.kind == DLG_PROMPT)
         ui_prompt_draw(d->a.title, d->a.text);
     else if (d->a.kind == DLG_HELP)
@@ -101,7 +106,7 @@ static void dialog_key(Ui *u, void *self, int k)
         if (ui_help_key(d->help, k))
             answer(d, false, MENU_CANCEL);
     } else {
-        int r = ui_menu_key(&d->m, k);
+        int r = d->a.type_ahead ? ui_menu_typed_key(&d->m, k) : ui_menu_key(&d->m, k);
         if (r != MENU_OPEN)
             answer(d, r >= 0, r);
     }

@@ -11,8 +11,7 @@
  *   ui_config.c   the config file: colours, glyphs, keys, level, time
  *   ui_moves.c    board actions: cursor steps, the move choice's labels,
  *                 playing the move chosen
- *   ui_widgets.c  menu, confirm, prompt, help page one key at a time;
- *                 blocking menu, confirm, prompt
+ *   ui_widgets.c  menu, confirm, prompt, help page one key at a time
  *   ui_keys.c     every screen's key reading; the quitting signal's flag
  *   ui_help_keys.c each screen's keys as the help and key line tell them
  *   ui_pgn.c      saving games (PGN); ui_pgn_load.c loading them
@@ -391,14 +390,9 @@ typedef struct {
 } UiMenu;
 void ui_menu_draw(UiMenu *m);
 int ui_menu_key(UiMenu *m, int key);
-/* A blocking menu drawn over u's screen; returns the chosen index or -1. */
-int ui_menu(Ui *u, const char *title, const char *const *items, int n);
-/* The same; with type_ahead a letter moves to the next item that starts
- * with it (j, k, q keep their keys; their capitals jump). */
-int ui_menu_typed(Ui *u, const char *title, const char *const *items, int n, bool type_ahead);
-/* Reads a line at the bottom; returns false when cancelled. */
-bool ui_prompt(Ui *u, const char *question, char *buf, int len);
-bool ui_confirm(Ui *u, const char *question);
+/* The same, but a letter moves to the next item that starts with it (j,
+ * k, q keep their keys; their capitals jump). */
+int ui_menu_typed_key(UiMenu *m, int key);
 /* One key at a time: the yes/no menu m (items "Yes (y)", "No (n)") gives 1
  * yes, 0 no, MENU_OPEN while open; the prompt's line buf (at most len - 1
  * bytes) gives 1 entered, -1 cancelled, 0 while open. */
@@ -423,9 +417,6 @@ int ui_prompt_key(char *buf, int len, int key);
 int ui_getch(void);
 /* The event of the KEY_MOUSE ui_getch last gave; false when none. */
 bool ui_mouse_event(MEVENT *ev);
-/* Waits for a key; gives ERR only on a signal, and KEY_RESIZE after a
- * resize, which the caller's dialog answers by drawing itself again. */
-int ui_getkey(Ui *u);
 
 /* The quitting signal caught (set by ui_main.c's handler); 0 for none. */
 extern volatile sig_atomic_t ui_signal_caught;

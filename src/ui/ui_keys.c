@@ -1,6 +1,6 @@
 /* Every screen's key reading: getch, keeping the last mouse event read,
  * and the flag a quitting signal sets (its handler is ui_main.c's), on
- * which the event loop and every dialog waiting for a key stop. */
+ * which the event loop stops. */
 #include "ui_internal.h"
 
 #include <curses.h>
@@ -34,16 +34,4 @@ bool ui_mouse_event(MEVENT *ev)
     *ev = mouse_pending;
     mouse_have = false;
     return true;
-}
-
-int ui_getkey(Ui *u)
-{
-    (void)u;
-    /* A resize is handed back: only the dialog knows how to draw itself
-     * again over the screen (redrawing the screen alone hid it). */
-    for (;;) {
-        int k = ui_getch();
-        if (k != ERR || ui_signal_caught)
-            return k;
-    }
 }

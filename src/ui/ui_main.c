@@ -192,26 +192,37 @@ static int game_from_options(Ui *u, const Options *opt)
     return play_opt_moves(u, opt) ? -1 : 1;
 }
 
-/* Asks which saved game to resume: yes/no for one, a menu for several;
- * returns its index, or -1 for a new game. */
+/* Asks which saved game to resume: yes/no for one, a menu for several,
+ * a dialog alone on the stack run by the one loop; returns its index, or
+ * -1 for a new game (also when a signal ended the loop). */
 static int choose_saved_game(Ui *u, const SavedGame *g, int n)
 {
     char q[200];
+    char labels[9][120];
+    const char *items[10];
+    bool asked;
+    screen_stack_reset(u, screens);
     if (n == 1) {
         snprintf(q, sizeof q, "Resume the saved game of %s (%d pl%s, %s)?", g[0].title, g[0].plies,
                  g[0].plies == 1 ? "y" : "ies", g[0].when);
-        return ui_confirm(u, q) ? 0 : -1;
+        asked = screen_ask_yes(0, q);
+    } else {
+        for (int i = 0; i < n; i++) {
+            snprintf(labels[i], sizeof labels[i], "%s, %d pl%s, %s", g[i].title, g[i].plies,
+                     g[i].plies == 1 ? "y" : "ies", g[i].when);
+            items[i] = labels[i];
+        }
+        items[n] = "Start a new game";
+        asked = screen_ask_menu(0, "Resume a saved game?", items, n + 1);
     }
-    char labels[9][120];
-    const char *items[10];
-    for (int i = 0; i < n; i++) {
-        snprintf(labels[i], sizeof labels[i], "%s, %d pl%s, %s", g[i].title, g[i].plies,
-                 g[i].plies == 1 ? "y" : "ies", g[i].when);
-        items[i] = labels[i];
-    }
-    items[n] = "Start a new game";
-    int pick = ui_menu(u, "Resume a saved game?", items, n + 1);
-    return pick >= 0 && pick < n ? pick : -1;
+    if (!asked)
+        return -1;
+    screen_run();
+    ScreenResult r = *screen_last_result();
+    screen_stack_reset(u, screens);
+    if (!r.chosen)
+        return -1;
+    return n == 1 ? 0 : r.choice >= 0 && r.choice < n ? r.choice : -1;
 }
 
 /* Offers the unfinished saved games (with match, only those like the game

@@ -1,6 +1,6 @@
 /* The stack of screens and the event loop that drives its top (and the
- * screen under a dialog): the only getch loop outside the blocking
- * widgets, and the dialogs' arguments made.  It knows no screen by name:
+ * screen under a dialog): the program's only getch loop, and the dialogs'
+ * arguments made.  It knows no screen by name:
  * ui_main.c hands it the registry, so that no screen module and this one
  * include each other.  It draws nothing itself and keeps no game state;
  * that belongs to the screens and to app. */
@@ -276,13 +276,23 @@ bool screen_ask_yes(int tag, const char *question)
 
 bool screen_ask_menu(int tag, const char *title, const char *const *items, int n)
 {
+    MenuLook look = {0, NULL, false};
+    return screen_ask_menu_as(tag, title, items, n, &look);
+}
+
+bool screen_ask_menu_as(int tag, const char *title, const char *const *items, int n, const MenuLook *look)
+{
     static DialogArg a;
     memset(&a, 0, sizeof a);
-    if (strlen(title) >= sizeof a.title || n < 1 || n > UI_MENU_MAX)
+    if (strlen(title) >= sizeof a.title || n < 1 || n > UI_MENU_MAX ||
+        (look->keys && strlen(look->keys) >= sizeof a.keys))
         return false;
     a.kind = DLG_MENU;
     a.tag = tag;
     a.n = n;
+    a.cur = look->cur >= 0 && look->cur < n ? look->cur : 0;
+    a.type_ahead = look->type_ahead;
+    snprintf(a.keys, sizeof a.keys, "%s", look->keys ? look->keys : "");
     snprintf(a.title, sizeof a.title, "%s", title);
     size_t at = 0;
     for (int i = 0; i < n; i++) {

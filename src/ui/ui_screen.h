@@ -31,7 +31,7 @@ typedef struct {
  * over the screen below, which keeps its tick while the player answers. */
 enum { DLG_PROMPT, DLG_CONFIRM, DLG_MENU, DLG_HELP };
 #define DLG_TEXT_MAX 512
-#define DLG_ITEMS_MAX 8192
+#define DLG_ITEMS_MAX 12800  /* UI_MENU_MAX items of 200 bytes: the variant picker's */
 typedef struct {
     int kind;                 /* DLG_* */
     int tag;                  /* the asker's: what the answer is for */
@@ -39,6 +39,9 @@ typedef struct {
     char text[DLG_TEXT_MAX];  /* the prompt's line as it opens */
     int len;                  /* the prompt's longest line + 1 */
     int n;                    /* menu items */
+    int cur;                  /* the menu's current item as it opens */
+    bool type_ahead;          /* a letter moves to the next item starting with it */
+    char keys[UI_MENU_MAX + 1]; /* each item's key; empty: 1-9 */
     Ui *of;                   /* the help page: whose (NULL: app) */
     char items[DLG_ITEMS_MAX];/* the menu's items, each ended by a NUL */
 } DialogArg;
@@ -77,7 +80,7 @@ typedef struct Screen {
  * once when made outside any handler), in the order they were made.  The
  * argument (len bytes, at most SCREEN_ARG_MAX) and the result are copied,
  * so they may live on the caller's stack. */
-#define SCREEN_ARG_MAX 12288
+#define SCREEN_ARG_MAX 16384
 void screen_push(ScreenId id, const void *arg, size_t len);
 /* Pops the top screen; the one below gets r through its resume. */
 void screen_pop(const ScreenResult *r);
@@ -95,6 +98,15 @@ void screen_quit(void);                      /* ends the event loop */
 bool screen_ask_line(int tag, const char *question, const char *text, int len);
 bool screen_ask_yes(int tag, const char *question);
 bool screen_ask_menu(int tag, const char *title, const char *const *items, int n);
+/* A menu as screen_ask_menu's with its current item first at cur, each
+ * item's key from keys (NULL: 1-9) and, with type_ahead, a letter moving
+ * to the next item that starts with it (j, k and q keep their keys). */
+typedef struct {
+    int cur;
+    const char *keys;
+    bool type_ahead;
+} MenuLook;
+bool screen_ask_menu_as(int tag, const char *title, const char *const *items, int n, const MenuLook *look);
 bool screen_ask_help(int tag, Ui *of);
 
 /* ---- used by ui_main.c (and the tests) ---- */

@@ -7,7 +7,9 @@
  * typed Titan names are checked at once and added to the ticked ones.  Enter on the first line starts
  * Titan Chess, human against the computer.  q and Esc quit (or go back
  * to the game in progress).  It pops with the choice; starting the game is
- * for the screen below. */
+ * for the screen below.  Its pickers, checklists and the Titan names'
+ * prompt are dialogs (ui_dialog.c) answered through its resume, so its
+ * tick, which keeps the game behind it saved, runs while they are open. */
 #include "ui_start.h"
 
 #include "datafile/datafile.h"
@@ -130,6 +132,7 @@ static struct {
     const char *items[START_ITEMS];
     int act[START_ITEMS];
     UiMenu menu;
+    int asked;                /* the question open over it: ASK_* */
 } st;
 
 /* Adds a time control to those offered, in order of base time then
@@ -290,7 +293,18 @@ static int picker_order(int *order)
     return n;
 }
 
-static void choose_variant(Ui *u)
+/* The questions the start screen asks (the dialog's tags); st.asked is
+ * the one open. */
+enum { ASK_NONE, ASK_VARIANT, ASK_SETUP, ASK_OPTIONS, ASK_TITANS, ASK_TITAN_NAMES };
+
+static void asked(int tag, bool ok)
+{
+    st.asked = ok ? tag : ASK_NONE;
+    if (!ok)
+        snprintf(st.note, sizeof st.note, "The question could not be asked: its texts are too long");
+}
+
+static void choose_variant(void)
 {
     char vl[UI_MAX_VARIANTS][200];
     const char *vitems[UI_MAX_VARIANTS];
@@ -304,56 +318,74 @@ static void choose_variant(Ui *u)
                  n, UI_MENU_MAX);
         n = UI_MENU_MAX;
     }
-    int c = ui_menu_typed(u, "Variant (a letter jumps to it)", vitems, n, true);
-    if (c >= 0 && order[c] != st.cur) {
+    MenuLook look = {0, NULL, true};
+    asked(ASK_VARIANT, screen_ask_menu_as(ASK_VARIANT, "Variant (a letter jumps to it)", vitems, n, &look));
+}
+
+static void variant_chosen(int c)
+{
+    int order[UI_MAX_VARIANTS], n = picker_order(order);
+    if (c >= 0 && c < n && order[c] != st.cur) {
         st.cur = order[c];
         st.opts[0] = st.tit[0] = st.set[0] = 0;
     }
 }
 
-static void choose_setup(Ui *u)
+static void choose_setup(void)
 {
     const VariantInfo *vi = &st.vars[st.cur];
     const char *sitems[4];
+    if (vi->nsetups < 1) {
+        snprintf(st.note, sizeof st.note, "%s has only one setup", vi->title);
+        return;
+    }
     for (int i = 0; i < vi->nsetups && i < 4; i++)
         sitems[i] = vi->setups[i];
-    int c = ui_menu(u, "Setup", sitems, vi->nsetups < 4 ? vi->nsetups : 4);
-    if (c >= 0)
+    asked(ASK_SETUP, screen_ask_menu(ASK_SETUP, "Setup", sitems, vi->nsetups < 4 ? vi->nsetups : 4));
+}
+
+static void setup_chosen(int c)
+{
+    const VariantInfo *vi = &st.vars[st.cur];
+    if (c >= 0 && c < vi->nsetups && c < 4)
         snprintf(st.set, sizeof st.set, "%s", vi->setups[c]);
 }
 
+static int option_count(void)
+{
+    return st.vars[st.cur].noptions < 4 ? st.vars[st.cur].noptions : 4;
+}
+
 /* A checklist of the optional rules; each choice toggles one and the
- * list stays open until Done or Esc. */
-static void choose_options(Ui *u)
+ * list is asked again, on that item, until Done or Esc. */
+static void choose_options(int cur)
 {
     const VariantInfo *vi = &st.vars[st.cur];
-    int n = vi->noptions < 4 ? vi->noptions : 4;
+    int n = option_count();
     if (n == 0) {
         snprintf(st.note, sizeof st.note, "%s has no optional rules", vi->title);
         return;
     }
-    UiMenu m = {.title = "Optional rules: Enter switches one on or off", .n = n + 1};
-    for (;;) {
-        char ol[5][200];
-        const char *oitems[5];
-        for (int i = 0; i < n; i++) {
-            snprintf(ol[i], sizeof ol[i], "[%c] %s: %s", option_on(st.opts, vi->options[i]) ? 'x' : ' ',
-                     vi->options[i], vi->option_desc[i]);
-            oitems[i] = ol[i];
-        }
-        oitems[n] = "Done";
-        m.items = oitems;
-        ui_draw(u);
-        ui_menu_draw(&m);
-        int k = ui_getkey(u);
-        int c = k == ERR ? MENU_CANCEL : ui_menu_key(&m, k);
-        if (c == MENU_CANCEL || c == n)
-            return;
-        if (c >= 0) {
-            toggle_option(st.opts, sizeof st.opts, vi->options[c]);
-            m.cur = c;
-        }
+    char ol[5][200];
+    const char *oitems[5];
+    for (int i = 0; i < n; i++) {
+        snprintf(ol[i], sizeof ol[i], "[%c] %s: %s", option_on(st.opts, vi->options[i]) ? 'x' : ' ',
+                 vi->options[i], vi->option_desc[i]);
+        oitems[i] = ol[i];
     }
+    oitems[n] = "Done";
+    MenuLook look = {cur, NULL, false};
+    asked(ASK_OPTIONS, screen_ask_menu_as(ASK_OPTIONS, "Optional rules: Enter switches one on or off", oitems,
+                                          n + 1, &look));
+}
+
+static void option_chosen(int c)
+{
+    int n = option_count();
+    if (c < 0 || c >= n)
+        return;
+    toggle_option(st.opts, sizeof st.opts, st.vars[st.cur].options[c]);
+    choose_options(c);
 }
 
 /* The names of the types that may be made Titans, for messages. */
@@ -368,18 +400,16 @@ static void titan_candidates(const VariantInfo *vi, char *buf, size_t len)
 
 /* Typed Titan names, checked at once against the variant; they are added
  * to the types already ticked. */
-static void type_titans(Ui *u, char *list, size_t len)
+static void titans_typed(Ui *u, const char *typed, char *list, size_t len)
 {
     const VariantInfo *vi = &st.vars[st.cur];
-    char buf[160] = "", err[300], names[700], all[400];
-    if (!ui_prompt(u, "Titan types (names or letters, comma-separated): ", buf, sizeof buf))
-        return;
+    char err[300], names[700], all[400];
     DataErrors errs;
     errs.n = 0;
     Variant *v = variant_load(u->data_dir, vi->name, &errs);
     if (!v)
         return;
-    snprintf(all, sizeof all, "%s%s%s", list, list[0] && buf[0] ? "," : "", buf);
+    snprintf(all, sizeof all, "%s%s%s", list, list[0] && typed[0] ? "," : "", typed);
     if (variant_set_titans(v, all, err, sizeof err)) {
         titan_candidates(vi, names, sizeof names);
         snprintf(st.note, sizeof st.note, "%.250s. Valid: %.300s", err, names);
@@ -395,43 +425,67 @@ static void type_titans(Ui *u, char *list, size_t len)
     variant_free(v);
 }
 
-/* A checklist of the variant's non-royal types (those that are Titans by
- * the variant's own rules are marked and stay), and typed names. */
-static void choose_titans(Ui *u)
+/* The variant's non-royal types, which the Titans' checklist offers. */
+static int titan_types(int *types)
 {
     const VariantInfo *vi = &st.vars[st.cur];
-    int types[NC_MAX_TYPES], n = 0;
+    int n = 0;
     for (int t = 0; t < vi->ntypes; t++)
         if (!vi->royal[t])
             types[n++] = t;
-    UiMenu m = {.title = "Titans: Enter marks a piece type, t types names", .n = n + 2};
-    m.keys = NULL;
-    for (;;) {
-        char tl[NC_MAX_TYPES + 2][120];
-        const char *titems[NC_MAX_TYPES + 2];
-        for (int i = 0; i < n; i++) {
-            int t = types[i];
-            snprintf(tl[i], sizeof tl[i], "[%c] %s%s", vi->titan[t] || option_on(st.tit, vi->type_name[t]) ? 'x' : ' ',
-                     vi->type_title[t], vi->titan[t] ? " (a Titan in this variant)" : "");
-            titems[i] = tl[i];
-        }
-        titems[n] = "Type the names...";
-        titems[n + 1] = "Done";
-        m.items = titems;
-        m.title = st.note[0] && strcmp(st.note, "New game") ? st.note : "Titans: Enter marks a piece type; t types names";
-        ui_draw(u);
-        ui_menu_draw(&m);
-        int k = ui_getkey(u);
-        int c = k == ERR ? MENU_CANCEL : k == 't' ? n : ui_menu_key(&m, k);
-        if (c == MENU_CANCEL || c == n + 1)
-            return;
-        if (c == n)
-            type_titans(u, st.tit, sizeof st.tit);
-        else if (c >= 0 && !vi->titan[types[c]])
-            toggle_option(st.tit, sizeof st.tit, vi->type_name[types[c]]);
-        if (c >= 0)
-            m.cur = c;
+    return n;
+}
+
+/* A checklist of the variant's non-royal types (those that are Titans by
+ * the variant's own rules are marked and stay), then "Type the names..."
+ * (also t) and Done; asked again after each choice until Done or Esc. */
+static void choose_titans(int cur)
+{
+    const VariantInfo *vi = &st.vars[st.cur];
+    int types[NC_MAX_TYPES], n = titan_types(types);
+    char tl[NC_MAX_TYPES + 2][120], keys[NC_MAX_TYPES + 3];
+    const char *titems[NC_MAX_TYPES + 2];
+    for (int i = 0; i < n + 2; i++)
+        keys[i] = i == n ? 't' : i < 9 ? (char)('1' + i) : ' ';
+    keys[n + 2] = 0;
+    for (int i = 0; i < n; i++) {
+        int t = types[i];
+        snprintf(tl[i], sizeof tl[i], "[%c] %s%s", vi->titan[t] || option_on(st.tit, vi->type_name[t]) ? 'x' : ' ',
+                 vi->type_title[t], vi->titan[t] ? " (a Titan in this variant)" : "");
+        titems[i] = tl[i];
     }
+    titems[n] = "Type the names...";
+    titems[n + 1] = "Done";
+    const char *title =
+        st.note[0] && strcmp(st.note, "New game") ? st.note : "Titans: Enter marks a piece type; t types names";
+    MenuLook look = {cur, keys, false};
+    asked(ASK_TITANS, screen_ask_menu_as(ASK_TITANS, title, titems, n + 2, &look));
+}
+
+static void titan_chosen(int c)
+{
+    const VariantInfo *vi = &st.vars[st.cur];
+    int types[NC_MAX_TYPES], n = titan_types(types);
+    if (c < 0 || c >= n + 1)
+        return;
+    if (c == n) {
+        asked(ASK_TITAN_NAMES,
+              screen_ask_line(ASK_TITAN_NAMES, "Titan types (names or letters, comma-separated): ", "", 160));
+        return;
+    }
+    if (!vi->titan[types[c]])
+        toggle_option(st.tit, sizeof st.tit, vi->type_name[types[c]]);
+    choose_titans(c);
+}
+
+/* The prompt answered (or not): back to the checklist, on its
+ * "Type the names..." item. */
+static void titans_named(Ui *u, const ScreenResult *r)
+{
+    int types[NC_MAX_TYPES];
+    if (r->chosen)
+        titans_typed(u, r->text, st.tit, sizeof st.tit);
+    choose_titans(titan_types(types));
 }
 
 /* Left/right and +/- on an item: the next or previous value. */
@@ -479,10 +533,10 @@ static void act_on(Ui *u, int act)
         if (choices_valid(u))
             open_tutorial(u);
         break;
-    case A_VARIANT: choose_variant(u); break;
-    case A_SETUP: choose_setup(u); break;
-    case A_OPTIONS: choose_options(u); break;
-    case A_TITANS: choose_titans(u); break;
+    case A_VARIANT: choose_variant(); break;
+    case A_SETUP: choose_setup(); break;
+    case A_OPTIONS: choose_options(0); break;
+    case A_TITANS: choose_titans(0); break;
     case A_WHITE: u->player[0] ^= 1; break;
     case A_BLACK: u->player[1] ^= 1; break;
     case A_LEVEL: change_value(u, A_LEVEL, 1); break;
@@ -520,16 +574,49 @@ static bool start_open(Ui *u, const void *arg, void **self)
     offer_clocks(u);
     snprintf(st.note, sizeof st.note, "New game");
     st.menu.cur = 0;
+    st.asked = 0;
     return true;
 }
 
-/* The menu over the screen behind it: the game, or the title line. */
+/* The menu over the screen behind it: the game, or the title line; a
+ * question asked from it is drawn over that screen alone. */
 static void start_draw(Ui *u, void *self)
 {
     (void)self;
     build_menu(u);
     ui_draw(u);
-    ui_menu_draw(&st.menu);
+    if (st.asked == ASK_NONE)
+        ui_menu_draw(&st.menu);
+}
+
+/* The game behind the start screen stays saved while the player chooses
+ * (a save that failed is tried again), menus open or not. */
+static void start_tick(Ui *u, void *self)
+{
+    (void)self;
+    ui_autosave_tick(u);
+}
+
+/* The answer of the question asked last; a checklist is asked again
+ * until it is done. */
+static void start_resume(Ui *u, void *self, ScreenId from, const ScreenResult *r)
+{
+    (void)self;
+    if (from != SCR_DIALOG)
+        return;
+    int tag = st.asked;
+    st.asked = ASK_NONE;
+    if (!r || r->tag != tag)
+        return;
+    int c = r->chosen ? r->choice : MENU_CANCEL;
+    switch (tag) {
+    case ASK_VARIANT: variant_chosen(c); break;
+    case ASK_SETUP: setup_chosen(c); break;
+    case ASK_OPTIONS: option_chosen(c); break;
+    case ASK_TITANS: titan_chosen(c); break;
+    case ASK_TITAN_NAMES: titans_named(u, r); break;
+    default: break;
+    }
 }
 
 static void start_key(Ui *u, void *self, int k)
@@ -569,4 +656,6 @@ const Screen ui_start_screen = {
     .open = start_open,
     .draw = start_draw,
     .key = start_key,
+    .tick = start_tick,
+    .resume = start_resume,
 };

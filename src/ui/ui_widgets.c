@@ -1,9 +1,7 @@
-/* The menu, yes/no, the line prompt and the help page one key at a time
- * (drawn and answered by the dialog screen, ui_dialog.c, and by a screen
- * that shows a menu as its own face), and the blocking forms of the menu,
- * yes/no and prompt that the start screen and start-up still use, which
- * read keys themselves (ui_keys.c) until answered and draw over the screen
- * of the Ui they are given. */
+/* The menu, yes/no, the line prompt and the help page one key at a time,
+ * drawn and answered by the dialog screen (ui_dialog.c) and by a screen
+ * that shows a menu as its own face (the start screen).  None reads keys
+ * itself: the one event loop (ui_screen.c) does. */
 #include "ui_internal.h"
 
 #include <ctype.h>
@@ -172,11 +170,6 @@ int ui_menu_key(UiMenu *m, int k)
     return MENU_OPEN;
 }
 
-int ui_menu(Ui *u, const char *title, const char *const *items, int n)
-{
-    return ui_menu_typed(u, title, items, n, false);
-}
-
 /* The next item after the current one whose text starts with letter c
  * (either case); the current one when none does. */
 static int item_starting(const UiMenu *m, int c)
@@ -189,27 +182,15 @@ static int item_starting(const UiMenu *m, int c)
     return m->cur;
 }
 
-int ui_menu_typed(Ui *u, const char *title, const char *const *items, int n, bool type_ahead)
+int ui_menu_typed_key(UiMenu *m, int k)
 {
-    UiMenu m = {.title = title, .items = items, .n = n};
-    for (int i = 0; i < UI_MENU_MAX; i++)
-        m.item_y[i] = -1;
-    for (;;) {
-        ui_draw(u);
-        ui_menu_draw(&m);
-        int k = ui_getkey(u);
-        if (k == ERR)
-            return MENU_CANCEL;
-        /* Letters jump, but j, k and q keep moving and closing (their
-         * capitals jump). */
-        if (type_ahead && k < 127 && isalpha(k) && !strchr("jkq", k)) {
-            m.cur = item_starting(&m, k);
-            continue;
-        }
-        int r = ui_menu_key(&m, k);
-        if (r != MENU_OPEN)
-            return r;
+    /* Letters jump, but j, k and q keep moving and closing (their
+     * capitals jump). */
+    if (k > 0 && k < 127 && isalpha(k) && !strchr("jkq", k)) {
+        m->cur = item_starting(m, k);
+        return MENU_OPEN;
     }
+    return ui_menu_key(m, k);
 }
 
 int ui_confirm_key(UiMenu *m, int k)
@@ -220,23 +201,6 @@ int ui_confirm_key(UiMenu *m, int k)
         return 0;
     int r = ui_menu_key(m, k);
     return r == MENU_OPEN ? MENU_OPEN : r == 0;
-}
-
-/* Yes or no: y and n answer at once, as do the menu's keys. */
-bool ui_confirm(Ui *u, const char *question)
-{
-    const char *items[] = {"Yes (y)", "No (n)"};
-    UiMenu m = {.title = question, .items = items, .n = 2};
-    for (;;) {
-        ui_draw(u);
-        ui_menu_draw(&m);
-        int k = ui_getkey(u);
-        if (k == ERR)
-            return false;
-        int r = ui_confirm_key(&m, k);
-        if (r != MENU_OPEN)
-            return r == 1;
-    }
 }
 
 void ui_prompt_draw(const char *question, const char *buf)
@@ -271,17 +235,6 @@ int ui_prompt_key(char *buf, int len, int k)
         buf[n] = 0;
     }
     return 0;
-}
-
-bool ui_prompt(Ui *u, const char *question, char *buf, int len)
-{
-    for (;;) {
-        ui_draw(u);
-        ui_prompt_draw(question, buf);
-        int r = ui_prompt_key(buf, len, ui_getkey(u));
-        if (r)
-            return r > 0;
-    }
 }
 
 /* After the screen's keys (ui_help_keys.c): what the board's marks mean. */
