@@ -1708,11 +1708,11 @@ static void test_help_keys(void **state)
     assert_non_null(strstr(line, "U/r undo/redo"));
     assert_non_null(strstr(line, "H help"));
     assert_true(strlen(line) <= 79);
-    u->reviewing = true;
+    u->review.reviewing = true;
     ui_key_line(u, false, line, sizeof line);
     assert_non_null(strstr(line, "H help"));
     assert_true(strlen(line) <= 79);
-    u->reviewing = false;
+    u->review.reviewing = false;
     /* The drill and the tutorial: their keys, not the game's. */
     static const int sets[] = {UI_KEYS_DRILL, UI_KEYS_TUTORIAL};
     static const char *const own[] = {"a new start", "place a piece"};
@@ -1793,7 +1793,7 @@ static void test_move_list_and_review(void **state)
     assert_true(screen_has("of 17]"));
     ui_review(u, 0);
     ui_draw(u);
-    assert_true(u->reviewing);
+    assert_true(u->review.reviewing);
     assert_true(screen_has(" 1. a3"));
     assert_true(screen_has("Reviewing: after the start"));
     /* The board shows the start position, the game stays where it is. */
@@ -1814,7 +1814,7 @@ static void test_move_list_and_review(void **state)
     assert_int_equal(u->lastmark[sq(u, "g8")], LM_NONE);
     /* Continuing drops the later plies. */
     ui_review_continue(u);
-    assert_false(u->reviewing);
+    assert_false(u->review.reviewing);
     assert_int_equal(u->g.nply, 4);
     assert_int_equal(u->g.pos.board[sq(u, "c3")], NC_EMPTY);
     play_text(u, "e2-e4");
@@ -1823,7 +1823,7 @@ static void test_move_list_and_review(void **state)
     /* The end of the review is the game's position. */
     ui_review(u, 2);
     ui_review(u, 99);
-    assert_false(u->reviewing);
+    assert_false(u->review.reviewing);
 }
 
 /* The computer answers a draw offer from its evaluation (issue 10). */

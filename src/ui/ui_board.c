@@ -168,7 +168,7 @@ static bool is_last_move_square(const Ui *u, int sq)
 
 static bool is_hint_square(const Ui *u, int sq)
 {
-    if (!u->have_hint || u->reviewing || u->hint_key != u->g.pos.key)
+    if (!u->have_hint || u->review.reviewing || u->hint_key != u->g.pos.key)
         return false;
     const Move *m = &u->hint_move;
     return sq == m->to || sq == (m->kind == MK_DROP ? m->aux : m->from);
@@ -187,7 +187,7 @@ static int bg_of(const Ui *u, int sq)
         return BG_REMOVED;
     if (sq == u->sel)
         return BG_SELECTED;
-    if (u->in_check && !u->reviewing && sq == u->g.pos.king[u->g.pos.side])
+    if (u->in_check && !u->review.reviewing && sq == u->g.pos.king[u->g.pos.side])
         return BG_CHECK;
     if (is_hint_square(u, sq))
         return BG_HINT;

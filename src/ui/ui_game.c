@@ -48,7 +48,7 @@ void ui_game_reset(Ui *u, const Position *start)
     u->have_score = false;
     gameclock_init(&u->clock, u->clock.base, u->clock.inc);
     u->have_hint = false;
-    u->reviewing = false;
+    u->review.reviewing = false;
     if (!u->cursor || !u->v->exists[u->cursor]) {
         /* Start on the king's file, two ranks in front of the mover. */
         int k = start->king[start->side];
@@ -119,12 +119,12 @@ void ui_position_at(const Ui *u, int ply, Position *out)
 
 const Position *ui_shown_pos(const Ui *u)
 {
-    return u->reviewing ? &u->view_pos : &u->g.pos;
+    return u->review.reviewing ? &u->review.view_pos : &u->g.pos;
 }
 
 int ui_shown_ply(const Ui *u)
 {
-    return u->reviewing ? u->view_ply : u->g.nply;
+    return u->review.reviewing ? u->review.view_ply : u->g.nply;
 }
 
 void ui_move_marks(const Position *before, const Move *m, uint8_t *marks)
@@ -163,8 +163,8 @@ static void compute_last_marks(Ui *u)
 void ui_review(Ui *u, int ply)
 {
     ply = ply < 0 ? 0 : ply > u->g.nply ? u->g.nply : ply;
-    u->reviewing = ply < u->g.nply;
-    u->view_ply = ply;
+    u->review.reviewing = ply < u->g.nply;
+    u->review.view_ply = ply;
     u->sel = 0;
     u->drop_type = -1;
     ui_refresh(u);
@@ -172,15 +172,15 @@ void ui_review(Ui *u, int ply)
 
 void ui_review_continue(Ui *u)
 {
-    if (!u->reviewing)
+    if (!u->review.reviewing)
         return;
     ui_computer_stop(u);
     /* Play goes on from there with the clocks as they were then. */
-    while (u->g.nply > u->view_ply) {
+    while (u->g.nply > u->review.view_ply) {
         game_pop(&u->g);
         ui_clock_undo(u);
     }
-    u->reviewing = false;
+    u->review.reviewing = false;
     u->nredo = 0;
     u->end = END_NONE;
     u->changes++;
@@ -265,10 +265,10 @@ void ui_refresh(Ui *u)
             u->result[0] = 0;
         }
     }
-    if (u->reviewing && u->view_ply >= u->g.nply)
-        u->reviewing = false;
-    if (u->reviewing)
-        ui_position_at(u, u->view_ply, &u->view_pos);
+    if (u->review.reviewing && u->review.view_ply >= u->g.nply)
+        u->review.reviewing = false;
+    if (u->review.reviewing)
+        ui_position_at(u, u->review.view_ply, &u->review.view_pos);
     compute_last_marks(u);
     if (u->sel)
         ui_select(u, u->sel);

@@ -68,11 +68,11 @@ static bool refuse_if_not_human_turn(Ui *u)
  * false when it was asked (then goes on in game_resume). */
 static bool continue_from_review(Ui *u, GameScreen *s, int then)
 {
-    if (!u->reviewing)
+    if (!u->review.reviewing)
         return true;
     char num[16], q[200];
-    ui_ply_number(u, u->view_ply, num, sizeof num);
-    int later = u->g.nply - u->view_ply;
+    ui_ply_number(u, u->review.view_ply, num, sizeof num);
+    int later = u->g.nply - u->review.view_ply;
     snprintf(q, sizeof q, "Continue from move %s and drop the %d later pl%s?", num, later, later == 1 ? "y" : "ies");
     s->then = then;
     asked(u, s, ASK_REVIEW, screen_ask_yes(ASK_REVIEW, q));
@@ -84,12 +84,12 @@ static void type_move(Ui *u, GameScreen *s);
 
 static void review_answered(Ui *u, GameScreen *s, bool yes)
 {
-    if (!yes || !u->reviewing) {
+    if (!yes || !u->review.reviewing) {
         ui_msg(u, false, "Still reviewing; End returns to the game");
         return;
     }
     char num[16];
-    ui_ply_number(u, u->view_ply, num, sizeof num);
+    ui_ply_number(u, u->review.view_ply, num, sizeof num);
     ui_review_continue(u);
     ui_msg(u, false, "Continuing from move %s", num);
     if (s->then == THEN_DROP)
@@ -155,7 +155,7 @@ static bool use_selection(Ui *u, GameScreen *s)
 
 static void activate(Ui *u, GameScreen *s)
 {
-    if (u->reviewing) {
+    if (u->review.reviewing) {
         /* The player chooses the move once back in play. */
         continue_from_review(u, s, THEN_NOTHING);
         return;
@@ -501,12 +501,12 @@ static void resigned(Ui *u, int side)
 static void review_to(Ui *u, int ply)
 {
     ui_review(u, ply);
-    if (!u->reviewing) {
+    if (!u->review.reviewing) {
         ui_msg(u, false, "Back at the game's position");
         return;
     }
     ui_msg(u, false, "Reviewing ply %d of %d: arrows or wheel step, Home/End, Enter plays from here",
-           u->view_ply, u->g.nply);
+           u->review.view_ply, u->g.nply);
 }
 
 static void review_back(Ui *u)
@@ -519,10 +519,10 @@ static void review_back(Ui *u)
 
 static void review_forward(Ui *u)
 {
-    if (!u->reviewing)
+    if (!u->review.reviewing)
         ui_msg(u, true, "Already at the game's position; < or Page Up steps back");
     else
-        review_to(u, u->view_ply + 1);
+        review_to(u, u->review.view_ply + 1);
 }
 
 static void review_home(Ui *u)
@@ -538,7 +538,7 @@ static void review_end(Ui *u)
 /* In review the cursor keys step through the game instead. */
 static bool review_key(Ui *u, int k)
 {
-    if (!u->reviewing)
+    if (!u->review.reviewing)
         return false;
     if (k == KEY_LEFT || k == KEY_UP || k == 'h' || k == 'k')
         review_back(u);

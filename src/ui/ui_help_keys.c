@@ -125,7 +125,7 @@ void ui_key_line(const Ui *u, bool in_lesson, char *out, int len)
     else if (u->keys_of == UI_KEYS_TUTORIAL || u->tutorial)
         tmpl = in_lesson ? "arrows Enter move  n next  b prev  r again  L lessons  c pieces  ? help  q back"
                          : "arrows Enter move  L lessons  c pieces  e examples  p place  ? help  q back";
-    else if (u->reviewing)
+    else if (u->review.reviewing)
         tmpl = "review: arrows {back} {forward} step  Home/End  Enter play from here  Esc back  {help} help";
     else
         tmpl = "arrows/hjkl move  Enter select  {move} move  {drop} drop  {undo}/{redo} undo/redo  {help} help  "

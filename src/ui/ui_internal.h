@@ -30,6 +30,7 @@
 #include "notation/notation.h"
 #include "options.h"
 #include "search/search.h"
+#include "ui_review_state.h"
 
 #include <curses.h>
 #include <signal.h>
@@ -171,12 +172,7 @@ typedef struct Ui {
     char hover[200];      /* what the hovered move does, in words */
     uint8_t lastmark[NC_MAX_SQ]; /* LM_* of the move that led to the shown position */
 
-    /* Review: the board shows the position after view_ply plies of g
-     * (view_pos) while the game itself stays where it is. */
-    bool reviewing;
-    int view_ply;
-    Position view_pos;
-    int list_top;         /* first move line the move list shows (review scrolls it) */
+    UiReview review;      /* the position reviewed, the move list's scroll */
 
     Move hint_move;       /* the last hint, marked while hint_key is the position's */
     uint64_t hint_key;

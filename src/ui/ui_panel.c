@@ -259,15 +259,15 @@ static int draw_panel_status(const Ui *u, int y)
     if (u->tutorial)
         return y + 1;
     y = ui_clock_draw(u, y);
-    if (u->reviewing) {
+    if (u->review.reviewing) {
         char n[16], label[200] = "the start";
-        if (u->view_ply > 0) {
-            ui_ply_number(u, u->view_ply - 1, n, sizeof n);
+        if (u->review.view_ply > 0) {
+            ui_ply_number(u, u->review.view_ply - 1, n, sizeof n);
             size_t k = (size_t)snprintf(label, sizeof label, "%s ", n);
-            ui_move_label(u, u->view_ply - 1, label + k, (int)(sizeof label - k));
+            ui_move_label(u, u->review.view_ply - 1, label + k, (int)(sizeof label - k));
         }
         snprintf(line, sizeof line, "Reviewing: after %s (ply %d of %d); End: back to the game", label,
-                 u->view_ply, u->g.nply);
+                 u->review.view_ply, u->g.nply);
         return wrap_rows(u, y, A_REVERSE, line, 3);
     }
     if (ui_game_over(u)) {

@@ -59,7 +59,7 @@ static void draw_row(const Ui *u, int y, int row, bool two, int shown)
         if (ply >= u->g.nply)
             break;
         ui_move_label(u, ply, label, sizeof label);
-        attrset(ply == shown - 1 ? (u->reviewing ? A_REVERSE : A_BOLD) : A_NORMAL);
+        attrset(ply == shown - 1 ? (u->review.reviewing ? A_REVERSE : A_BOLD) : A_NORMAL);
         mvprintw(y, x, "%.*s", l->pw - 1 - (x - l->px), label);
         attrset(A_NORMAL);
     }
@@ -80,21 +80,21 @@ void ui_draw_move_list(Ui *u, int top, int bottom)
         return;
     int shown = ui_shown_ply(u);
     int sel_row = shown == 0 ? 0 : two ? (shown - 1 + first_move(u)) / 2 : shown - 1;
-    if (!u->reviewing)
-        u->list_top = nrows > vis ? nrows - vis : 0;
-    if (sel_row < u->list_top)
-        u->list_top = sel_row;
-    if (sel_row >= u->list_top + vis)
-        u->list_top = sel_row - vis + 1;
-    if (u->list_top > (nrows > vis ? nrows - vis : 0))
-        u->list_top = nrows > vis ? nrows - vis : 0;
-    l->list_first = u->list_top;
-    for (int r = u->list_top; r < nrows && r - u->list_top < vis; r++)
-        draw_row(u, top + r - u->list_top, r, two, shown);
-    if (u->list_top > 0 || u->list_top + vis < nrows) {
+    if (!u->review.reviewing)
+        u->review.list_top = nrows > vis ? nrows - vis : 0;
+    if (sel_row < u->review.list_top)
+        u->review.list_top = sel_row;
+    if (sel_row >= u->review.list_top + vis)
+        u->review.list_top = sel_row - vis + 1;
+    if (u->review.list_top > (nrows > vis ? nrows - vis : 0))
+        u->review.list_top = nrows > vis ? nrows - vis : 0;
+    l->list_first = u->review.list_top;
+    for (int r = u->review.list_top; r < nrows && r - u->review.list_top < vis; r++)
+        draw_row(u, top + r - u->review.list_top, r, two, shown);
+    if (u->review.list_top > 0 || u->review.list_top + vis < nrows) {
         char more[32];
-        snprintf(more, sizeof more, "[%d-%d of %d]", u->list_top + 1,
-                 u->list_top + vis < nrows ? u->list_top + vis : nrows, nrows);
+        snprintf(more, sizeof more, "[%d-%d of %d]", u->review.list_top + 1,
+                 u->review.list_top + vis < nrows ? u->review.list_top + vis : nrows, nrows);
         attrset(A_DIM);
         mvprintw(top - 1, l->px + 6, "%s", more);
         attrset(A_NORMAL);
