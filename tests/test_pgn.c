@@ -145,13 +145,13 @@ static void last_fen(const char *text, char *fen, size_t len)
  * had been played with them (the real clock runs on wall time). */
 static void set_clocks(Ui *u)
 {
-    for (int i = 1; i < u->clock.n; i++) {
+    for (int i = 1; i < u->clocks.clock.n; i++) {
         int mover = (i - 1) & 1;
-        u->clock.after[i][mover ^ 1] = u->clock.after[i - 1][mover ^ 1];
-        u->clock.after[i][mover] = 300 - i * (mover ? 2.5 : 1.25);
+        u->clocks.clock.after[i][mover ^ 1] = u->clocks.clock.after[i - 1][mover ^ 1];
+        u->clocks.clock.after[i][mover] = 300 - i * (mover ? 2.5 : 1.25);
     }
-    u->clock.left[0] = u->clock.after[u->clock.n - 1][0];
-    u->clock.left[1] = u->clock.after[u->clock.n - 1][1];
+    u->clocks.clock.left[0] = u->clocks.clock.after[u->clocks.clock.n - 1][0];
+    u->clocks.clock.left[1] = u->clocks.clock.after[u->clocks.clock.n - 1][1];
 }
 
 static void test_saved_game_read_by_pgn_extract(void **state)
@@ -162,7 +162,7 @@ static void test_saved_game_read_by_pgn_extract(void **state)
     ui_clock_configure(&u, 300, 3);
     play(&u, long_game);
     assert_int_equal(u.g.nply, 114);
-    assert_int_equal(u.clock.n, 115);
+    assert_int_equal(u.clocks.clock.n, 115);
     set_clocks(&u);
     char path[128], out[128], errs[128], err[512];
     snprintf(path, sizeof path, "%s/saved.pgn", tmpdir);
@@ -194,15 +194,16 @@ static void test_saved_game_read_by_pgn_extract(void **state)
     assert_int_equal(back.g.nply, 114);
     for (int i = 0; i < 114; i++)
         assert_true(move_equal(&back.g.moves[i], &u.g.moves[i]));
-    assert_true(back.clock.on);
-    assert_true(back.clock.base == 300 && back.clock.inc == 3);
+    assert_true(back.clocks.clock.on);
+    assert_true(back.clocks.clock.base == 300 && back.clocks.clock.inc == 3);
     for (int i = 0; i < 114; i++) {
         int mover = i & 1;
         /* [%clk] holds whole seconds */
-        assert_int_equal((int)gameclock_after(&back.clock, i, mover), (int)gameclock_after(&u.clock, i, mover));
+        assert_int_equal((int)gameclock_after(&back.clocks.clock, i, mover),
+                         (int)gameclock_after(&u.clocks.clock, i, mover));
     }
-    assert_int_equal((int)back.clock.left[0], (int)u.clock.left[0]);
-    assert_int_equal((int)back.clock.left[1], (int)u.clock.left[1]);
+    assert_int_equal((int)back.clocks.clock.left[0], (int)u.clocks.clock.left[0]);
+    assert_int_equal((int)back.clocks.clock.left[1], (int)u.clocks.clock.left[1]);
     ui_game_free(&back);
     ui_game_free(&u);
 }
@@ -302,7 +303,7 @@ static void test_foreign_text(void **state)
     assert_int_equal(ui_pgn_load_text(&u, text, "x.pgn", err, sizeof err), 0);
     assert_int_equal(u.g.nply, 8);
     assert_string_equal(u.text[6], "O-O");
-    assert_true(u.clock.on && u.clock.base == 60 && u.clock.inc == 1);
+    assert_true(u.clocks.clock.on && u.clocks.clock.base == 60 && u.clocks.clock.inc == 1);
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 (1. d4 *\n", "x.pgn", err, sizeof err), -1);
     assert_string_equal(err, "x.pgn: line 3: variation '(' is not closed");
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 [x] e5 *\n", "x.pgn", err, sizeof err), -1);
@@ -529,36 +530,36 @@ static void test_screen_clock(void **state)
     new_ui(&u, "chess");
     ui_clock_configure(&u, 60, 2);
     ui_clock_tick(&u);
-    assert_true(u.clock.turn_start < 0); /* not before the first move */
+    assert_true(u.clocks.clock.turn_start < 0); /* not before the first move */
     play(&u, "e4");
-    assert_true(u.clock.left[NC_WHITE] == 62);
+    assert_true(u.clocks.clock.left[NC_WHITE] == 62);
     ui_clock_tick(&u);
-    assert_true(u.clock.turn_start >= 0);
+    assert_true(u.clocks.clock.turn_start >= 0);
     /* 60 s left and 2 s a move: a thirtieth of the clock plus most of the
      * increment as the target, three times that at most */
     SearchLimits lim = {0};
     ui_clock_limits(&u, &lim);
     assert_true(lim.target_seconds > 3.4 && lim.target_seconds < 3.6);
     assert_true(lim.seconds > 10.6 && lim.seconds < 10.9);
-    u.clock.turn_start -= 61; /* Black thinks for a minute */
+    u.clocks.clock.turn_start -= 61; /* Black thinks for a minute */
     ui_clock_tick(&u);
     assert_int_equal(u.end, END_TIME);
     assert_string_equal(u.result, "1-0, Black lost on time");
-    assert_true(u.clock.left[NC_BLACK] == 0 && u.clock.turn_start < 0);
+    assert_true(u.clocks.clock.left[NC_BLACK] == 0 && u.clocks.clock.turn_start < 0);
     ui_game_free(&u);
 
     new_ui_at(&u, "chess", "4k3/8/8/8/8/8/8/QK6 b - - 0 1");
     ui_clock_configure(&u, 60, 0);
     play(&u, "Kd7");
     ui_clock_tick(&u);
-    u.clock.turn_start -= 61;
+    u.clocks.clock.turn_start -= 61;
     ui_clock_tick(&u);
     assert_int_equal(u.end, END_TIME);
     assert_string_equal(u.result, "1/2-1/2, White out of time, Black cannot mate");
     /* taking the move back gives the clocks back and the game goes on */
     assert_true(ui_undo(&u));
     assert_int_equal(u.end, END_NONE);
-    assert_true(u.clock.left[NC_WHITE] == 60 && u.clock.left[NC_BLACK] == 60);
+    assert_true(u.clocks.clock.left[NC_WHITE] == 60 && u.clocks.clock.left[NC_BLACK] == 60);
     ui_game_free(&u);
 }
 

@@ -1126,7 +1126,7 @@ static void play_text(Ui *u, const char *text)
 /* Each side's clock now (the side to move's running). */
 static double clock_now(const Ui *u, int side)
 {
-    return gameclock_left(&u->clock, side, u->g.pos.side, nc_seconds());
+    return gameclock_left(&u->clocks.clock, side, u->g.pos.side, nc_seconds());
 }
 
 /* Undo then redo leaves both clocks as they were: the time the side to
@@ -1140,9 +1140,9 @@ static void test_undo_redo_keeps_clocks(void **state)
     ui_clock_configure(u, 60, 2);
     play_text(u, "e2-e4");             /* the first move costs nothing: 62 */
     ui_clock_tick(u);
-    u->clock.turn_start -= 5;          /* Black thinks for 5 s: 57 */
+    u->clocks.clock.turn_start -= 5;          /* Black thinks for 5 s: 57 */
     play_text(u, "e7-e5");
-    u->clock.turn_start -= 7;          /* White has used 7 s of its turn: 55 */
+    u->clocks.clock.turn_start -= 7;          /* White has used 7 s of its turn: 55 */
     assert_true(fabs(clock_now(u, NC_WHITE) - 55) < 0.5 && fabs(clock_now(u, NC_BLACK) - 57) < 0.01);
 
     assert_true(ui_undo(u));           /* Black to move again, as before e5 */
@@ -1151,25 +1151,25 @@ static void test_undo_redo_keeps_clocks(void **state)
     assert_int_equal(u->g.nply, 2);
     assert_true(fabs(clock_now(u, NC_WHITE) - 55) < 0.5);
     assert_true(fabs(clock_now(u, NC_BLACK) - 57) < 0.01);
-    assert_true(u->clock.turn_start >= 0); /* White's clock runs on */
+    assert_true(u->clocks.clock.turn_start >= 0); /* White's clock runs on */
 
     /* Two plies back and forth; the [%clk] of each ply as it was. */
     assert_true(ui_undo(u) && ui_undo(u));
     assert_int_equal(u->g.nply, 0);
-    assert_true(u->clock.turn_start < 0); /* no move left: the clocks wait for the first */
+    assert_true(u->clocks.clock.turn_start < 0); /* no move left: the clocks wait for the first */
     assert_true(ui_redo(u));
     assert_true(fabs(clock_now(u, NC_WHITE) - 62) < 0.01);
     assert_true(ui_redo(u));
     assert_true(fabs(clock_now(u, NC_WHITE) - 55) < 0.5 && fabs(clock_now(u, NC_BLACK) - 57) < 0.01);
-    assert_true(gameclock_after(&u->clock, 0, NC_WHITE) == 62);
-    assert_true(fabs(gameclock_after(&u->clock, 1, NC_BLACK) - 57) < 0.01);
+    assert_true(gameclock_after(&u->clocks.clock, 0, NC_WHITE) == 62);
+    assert_true(fabs(gameclock_after(&u->clocks.clock, 1, NC_BLACK) - 57) < 0.01);
 
     /* Against the computer both plies go back and come back together. */
     u->player[1] = PL_COMPUTER;
     play_text(u, "g1-f3");             /* 55 + 2: 57 */
-    u->clock.turn_start -= 4;          /* the computer thinks 4 s: 55 */
+    u->clocks.clock.turn_start -= 4;          /* the computer thinks 4 s: 55 */
     play_text(u, "b8-c6");
-    u->clock.turn_start -= 3;          /* White has used 3 s: 54 */
+    u->clocks.clock.turn_start -= 3;          /* White has used 3 s: 54 */
     assert_true(ui_undo(u));
     assert_int_equal(u->g.nply, 2);
     assert_true(ui_redo(u));
@@ -1182,8 +1182,8 @@ static void test_undo_redo_keeps_clocks(void **state)
     assert_int_equal(u->g.nply, 2);
     play_text(u, "d2-d4");
     assert_false(ui_redo(u));
-    assert_int_equal(u->clock.n, 4);
-    assert_true(fabs(gameclock_after(&u->clock, 2, NC_WHITE) - 64) < 0.5);
+    assert_int_equal(u->clocks.clock.n, 4);
+    assert_true(fabs(gameclock_after(&u->clocks.clock, 2, NC_WHITE) - 64) < 0.5);
     ui_game_free(u);
 }
 
@@ -1199,17 +1199,17 @@ static void test_review_continue_clocks(void **state)
     ui_clock_tick(u);
     const char *moves[] = {"e7-e5", "g1-f3", "b8-c6"};
     for (int i = 0; i < 3; i++) {
-        u->clock.turn_start -= 10;     /* each side thinks 10 s */
+        u->clocks.clock.turn_start -= 10;     /* each side thinks 10 s */
         play_text(u, moves[i]);
     }
-    assert_true(fabs(u->clock.left[NC_WHITE] - 50) < 0.5 && fabs(u->clock.left[NC_BLACK] - 40) < 0.5);
+    assert_true(fabs(u->clocks.clock.left[NC_WHITE] - 50) < 0.5 && fabs(u->clocks.clock.left[NC_BLACK] - 40) < 0.5);
     ui_review(u, 2);
     ui_review_continue(u);
     assert_int_equal(u->g.nply, 2);
     assert_true(fabs(clock_now(u, NC_WHITE) - 60) < 0.5 && fabs(clock_now(u, NC_BLACK) - 50) < 0.5);
     play_text(u, "d2-d4");
-    assert_int_equal(u->clock.n, 4);
-    assert_true(fabs(gameclock_after(&u->clock, 2, NC_WHITE) - 60) < 0.5);
+    assert_int_equal(u->clocks.clock.n, 4);
+    assert_true(fabs(gameclock_after(&u->clocks.clock, 2, NC_WHITE) - 60) < 0.5);
     ui_game_free(u);
 }
 
@@ -1267,8 +1267,8 @@ static void test_screen_stack(void **state)
     screen_key(27); /* back to the game in progress */
     assert_int_equal(screen_top(), SCR_GAME);
     assert_int_equal(u->g.nply, 1);
-    u->tc_base = 180; /* the clocks of the games begun here: 3+2 */
-    u->tc_inc = 2;
+    u->clocks.tc_base = 180; /* the clocks of the games begun here: 3+2 */
+    u->clocks.tc_inc = 2;
     screen_key('n');
     screen_key('y');
     screen_draw();
@@ -1280,7 +1280,7 @@ static void test_screen_stack(void **state)
     assert_string_equal(screen_last_result()->game.variant, "chess");
     assert_int_equal(u->g.nply, 0);
     assert_string_equal(u->msg, "New game of Chess");
-    assert_true(u->clock.on && u->clock.base == 180 && u->clock.inc == 2);
+    assert_true(u->clocks.clock.on && u->clocks.clock.base == 180 && u->clocks.clock.inc == 2);
 
     assert_false(screen_quit_requested());
     screen_key('q');
@@ -1306,11 +1306,11 @@ static void test_flag_falls_under_the_move_prompt(void **state)
     screen_key('e');
     screen_tick(); /* Black's clock starts with the first move made */
     assert_int_equal(screen_top(), SCR_DIALOG);
-    assert_true(u->clock.turn_start >= 0);
+    assert_true(u->clocks.clock.turn_start >= 0);
     screen_draw();
     assert_true(screen_has("Move: e"));
     assert_true(screen_has("1. e4"));
-    u->clock.left[NC_BLACK] = 0;
+    u->clocks.clock.left[NC_BLACK] = 0;
     screen_tick();
     assert_int_equal(screen_top(), SCR_GAME);
     assert_int_equal(u->end, END_TIME);

@@ -13,10 +13,10 @@
 
 void ui_clock_configure(Ui *u, double base, double inc)
 {
-    u->clock.base = base;
-    u->clock.inc = inc;
+    u->clocks.clock.base = base;
+    u->clocks.clock.inc = inc;
     if (u->v && u->g.nply == 0)
-        gameclock_init(&u->clock, base, inc);
+        gameclock_init(&u->clocks.clock, base, inc);
 }
 
 /* Whether the side that did not run out of time could still mate: not
@@ -55,19 +55,19 @@ static void flag_falls(Ui *u, int side)
  * (ten seconds at most), and again only after it has been above it. */
 static void tell_low(Ui *u, int side, double left)
 {
-    double low = u->clock.base / 10 < 10 ? u->clock.base / 10 : 10;
+    double low = u->clocks.clock.base / 10 < 10 ? u->clocks.clock.base / 10 : 10;
     if (left >= low || u->player[side] != PL_HUMAN) {
-        u->low_told[side] = false;
+        u->clocks.low_told[side] = false;
         return;
     }
-    if (!u->low_told[side] && left > 0)
+    if (!u->clocks.low_told[side] && left > 0)
         ui_bell(u);
-    u->low_told[side] = true;
+    u->clocks.low_told[side] = true;
 }
 
 void ui_clock_tick(Ui *u)
 {
-    GameClock *c = &u->clock;
+    GameClock *c = &u->clocks.clock;
     if (!c->on || u->tutorial)
         return;
     double now = nc_seconds();
@@ -92,16 +92,16 @@ void ui_clock_tick(Ui *u)
 
 int ui_clock_draw(const Ui *u, int y)
 {
-    if (!u->clock.on)
+    if (!u->clocks.clock.on)
         return y;
     const Layout *l = &u->lay;
     double now = nc_seconds();
     int side = u->g.pos.side;
-    int running = u->clock.turn_start >= 0 ? side : -1;
+    int running = u->clocks.clock.turn_start >= 0 ? side : -1;
     int x = l->px;
     for (int c = 0; c < 2; c++) {
         char t[16], item[40];
-        gameclock_display(gameclock_left(&u->clock, c, running, now), t, sizeof t);
+        gameclock_display(gameclock_left(&u->clocks.clock, c, running, now), t, sizeof t);
         snprintf(item, sizeof item, "%s %s", c == NC_WHITE ? "White" : "Black", t);
         int w = (int)strlen(item);
         if (x > l->px && x + w > l->px + l->pw - 1) { /* a narrow panel: one clock a line */

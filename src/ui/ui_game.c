@@ -46,7 +46,7 @@ void ui_game_reset(Ui *u, const Position *start)
     u->sel = 0;
     u->drop_type = -1;
     u->have_score = false;
-    gameclock_init(&u->clock, u->clock.base, u->clock.inc);
+    gameclock_init(&u->clocks.clock, u->clocks.clock.base, u->clocks.clock.inc);
     u->have_hint = false;
     u->review.reviewing = false;
     if (!u->cursor || !u->v->exists[u->cursor]) {
@@ -78,7 +78,7 @@ void ui_game_free(Ui *u)
         variant_free(u->v);
     }
     u->v = NULL;
-    gameclock_free(&u->clock);
+    gameclock_free(&u->clocks.clock);
     free(u->text);
     free(u->mover);
     free(u->redo);
@@ -202,19 +202,19 @@ void ui_move_label(const Ui *u, int ply, char *buf, int len)
 
 void ui_clock_moved(Ui *u, int side)
 {
-    gameclock_moved(&u->clock, side, nc_seconds());
+    gameclock_moved(&u->clocks.clock, side, nc_seconds());
 }
 
 void ui_clock_undo(Ui *u)
 {
-    gameclock_undo(&u->clock, nc_seconds());
+    gameclock_undo(&u->clocks.clock, nc_seconds());
 }
 
 void ui_clock_redo(Ui *u, int side)
 {
     double now = nc_seconds();
-    if (!gameclock_redo(&u->clock, now))
-        gameclock_moved(&u->clock, side, now);
+    if (!gameclock_redo(&u->clocks.clock, now))
+        gameclock_moved(&u->clocks.clock, side, now);
 }
 
 void ui_clock_limits(const Ui *u, SearchLimits *lim)
@@ -222,10 +222,10 @@ void ui_clock_limits(const Ui *u, SearchLimits *lim)
     int side = u->g.pos.side;
     TimeControl tc;
     memset(&tc, 0, sizeof tc);
-    tc.time_left = gameclock_left(&u->clock, side, side, nc_seconds());
+    tc.time_left = gameclock_left(&u->clocks.clock, side, side, nc_seconds());
     if (tc.time_left < 0)
         tc.time_left = 0;
-    tc.increment = u->clock.inc;
+    tc.increment = u->clocks.clock.inc;
     tc.moves_played = u->g.nply / 2;
     TimeBudget b = timeman_plan(&tc);
     lim->seconds = b.most;
@@ -616,7 +616,7 @@ void ui_computer_tick(Ui *u)
         lim.level = u->level;
         /* Thinking time grows with the level; the level also bounds depth. */
         lim.seconds = 0.25 + 0.35 * (u->level ? u->level : 10);
-        if (u->clock.on) /* with clocks, its own clock decides */
+        if (u->clocks.clock.on) /* with clocks, its own clock decides */
             ui_clock_limits(u, &lim);
         if (search_start(u->search, &u->g, &lim) != 0) {
             ui_msg(u, true, "the computer could not start thinking");

@@ -30,6 +30,7 @@
 #include "notation/notation.h"
 #include "options.h"
 #include "search/search.h"
+#include "ui_clock_state.h"
 #include "ui_review_state.h"
 
 #include <curses.h>
@@ -178,12 +179,7 @@ typedef struct Ui {
     uint64_t hint_key;
     bool have_hint;
 
-    GameClock clock;      /* time control and both clocks (ui_clock.c) */
-    /* The time control of the games begun here (from the command line or
-     * the start screen, which offers it first): --time, else the config's,
-     * else the start screen's last choice; base 0: no clocks. */
-    double tc_base, tc_inc;
-    bool low_told[2];     /* the bell rang for this side's clock running low */
+    UiClocks clocks;      /* the game's clocks, the time control of new games */
     int end;              /* END_* */
     GameStatus status;
     char result[320];     /* "1-0, checkmate" etc.; empty while playing */

@@ -145,8 +145,8 @@ static void init_ui(Ui *u, const Options *opt)
     char err[200];
     if (opt->time && gameclock_parse(opt->time, &base, &inc, err, sizeof err) == 0) { /* checked by options.c */
         ui_clock_configure(u, base, inc); /* also a loaded game's that has none */
-        u->tc_base = base;
-        u->tc_inc = inc;
+        u->clocks.tc_base = base;
+        u->clocks.tc_inc = inc;
     }
 }
 
@@ -188,7 +188,7 @@ static int game_from_options(Ui *u, const Options *opt)
         return -1;
     }
     /* before --play, whose moves collect their increments */
-    ui_clock_configure(u, u->tc_base, u->tc_inc);
+    ui_clock_configure(u, u->clocks.tc_base, u->clocks.tc_inc);
     return play_opt_moves(u, opt) ? -1 : 1;
 }
 
@@ -394,8 +394,8 @@ int ui_main(const Options *opt)
     /* The config's clocks for the games begun here; a loaded game keeps
      * its own (or none), as only --time gives one to a game without. */
     if (u.cfg.time.set && !opt->time) {
-        u.tc_base = u.cfg.time.base_seconds;
-        u.tc_inc = u.cfg.time.increment_seconds;
+        u.clocks.tc_base = u.cfg.time.base_seconds;
+        u.clocks.tc_inc = u.cfg.time.increment_seconds;
     }
     /* the computer thinks on every core but one, which keeps the screen
      * (and the rest of the machine) answering */

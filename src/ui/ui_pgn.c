@@ -45,9 +45,9 @@ static const char *comment_at(void *ctx, int ply, char *small, size_t smalllen)
     (void)smalllen;
     const char *note = ui_origin_note(u, ply);
     char clk[48] = "";
-    if (ply >= 0 && u->clock.on) {
+    if (ply >= 0 && u->clocks.clock.on) {
         char t[32];
-        gameclock_clk_text(gameclock_after(&u->clock, ply, (u->start.side + ply) & 1), t, sizeof t);
+        gameclock_clk_text(gameclock_after(&u->clocks.clock, ply, (u->start.side + ply) & 1), t, sizeof t);
         snprintf(clk, sizeof clk, "[%%clk %s]", t);
     }
     if (!note)
@@ -148,9 +148,9 @@ int ui_pgn_write(const Ui *u, FILE *f)
         pgn_put_tag(f, "SetUp", "1");
         pgn_put_tag(f, "FEN", fen);
     }
-    if (u->clock.on) {
+    if (u->clocks.clock.on) {
         char tc[48];
-        gameclock_tc_text(&u->clock, tc, sizeof tc);
+        gameclock_tc_text(&u->clocks.clock, tc, sizeof tc);
         pgn_put_tag(f, "TimeControl", tc);
     }
     if (u->result[0] && ui_game_over(u))

@@ -51,8 +51,8 @@ static int load_begin(void *ctx, const PgnTags *t, Game **g, char *err, int errl
     char e[200];
     if (t->time_control[0] && gameclock_parse_tc(t->time_control, &base, &inc, e, sizeof e) == 0)
         ui_clock_configure(n, base, inc);
-    else if (u->clock.base > 0)
-        ui_clock_configure(n, u->clock.base, u->clock.inc);
+    else if (u->clocks.clock.base > 0)
+        ui_clock_configure(n, u->clocks.clock.base, u->clocks.clock.inc);
     *g = &n->g;
     return 0;
 }
@@ -71,9 +71,9 @@ static void load_comment(void *ctx, const char *text, size_t len, int ply)
 {
     Loading *ld = ctx;
     double secs;
-    if (ply > 0 && ld->n->clock.on && gameclock_find_clk(text, len, &secs))
-        gameclock_set_last(&ld->n->clock, (ld->n->start.side + ply - 1) & 1, secs);
-    if (ui_origin_add_note(&ld->n->origin, text, len, ply, ld->n->clock.on))
+    if (ply > 0 && ld->n->clocks.clock.on && gameclock_find_clk(text, len, &secs))
+        gameclock_set_last(&ld->n->clocks.clock, (ld->n->start.side + ply - 1) & 1, secs);
+    if (ui_origin_add_note(&ld->n->origin, text, len, ply, ld->n->clocks.clock.on))
         ld->nomem = true;
 }
 

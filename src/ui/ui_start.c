@@ -160,7 +160,7 @@ static void offer_clocks(const Ui *u)
         offer_clock(common_clocks[i][0], common_clocks[i][1]);
     if (u->cfg.time.set)
         offer_clock(u->cfg.time.base_seconds, u->cfg.time.increment_seconds);
-    st.clock = offer_clock(u->tc_base > 0 ? u->tc_base : 0, u->tc_base > 0 ? u->tc_inc : 0);
+    st.clock = offer_clock(u->clocks.tc_base > 0 ? u->clocks.tc_base : 0, u->clocks.tc_base > 0 ? u->clocks.tc_inc : 0);
 }
 
 /* "5+3", "0:30+1" (whole minutes or M:SS) as --time takes them; "none". */
@@ -250,8 +250,8 @@ static void start_game(Ui *u)
     memset(&r, 0, sizeof r);
     r.chosen = true;
     /* the next start screen offers the same clocks first */
-    u->tc_base = r.game.clock_base = st.clocks[st.clock][0];
-    u->tc_inc = r.game.clock_inc = st.clocks[st.clock][1];
+    u->clocks.tc_base = r.game.clock_base = st.clocks[st.clock][0];
+    u->clocks.tc_inc = r.game.clock_inc = st.clocks[st.clock][1];
     snprintf(r.game.variant, sizeof r.game.variant, "%s", st.vars[st.cur].name);
     snprintf(r.game.setup, sizeof r.game.setup, "%s", st.set);
     snprintf(r.game.options, sizeof r.game.options, "%s", st.opts);
