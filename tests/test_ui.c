@@ -62,7 +62,7 @@ static Ui *new_ui(const char *variant, const char *fen)
     U.drop_type = -1;
     U.tut_type = -1;
     U.utf8 = true;
-    U.level = 1;
+    U.engine.level = 1;
     char err[512];
     int rc = ui_game_new(&U, NC_TEST_DATA_DIR, variant, NULL, NULL, NULL, fen, err, sizeof err);
     if (rc)
@@ -1572,9 +1572,9 @@ static void test_hint_marked(void **state)
     (void)state;
     Ui *u = new_ui("chess", NULL);
     char err[256];
-    assert_int_equal(move_from_text(&u->g.pos, "g1-f3", &u->hint_move, err, sizeof err), 0);
-    u->hint_key = u->g.pos.key;
-    u->have_hint = true;
+    assert_int_equal(move_from_text(&u->g.pos, "g1-f3", &u->engine.hint_move, err, sizeof err), 0);
+    u->engine.hint_key = u->g.pos.key;
+    u->engine.have_hint = true;
     u->cursor = sq(u, "a4");
     ui_draw(u);
     assert_int_equal(pair_at(u, sq(u, "f3")), expect_pair(BG_HINT, FG_MARK));
@@ -1849,7 +1849,7 @@ static void test_panel_not_cut(void **state)
     (void)state;
     Ui *u = new_ui("titan-chess", NULL);
     u->player[1] = PL_COMPUTER;
-    u->level = 10;
+    u->engine.level = 10;
     ui_draw(u);
     assert_true(screen_has("level 10"));
     ui_game_free(&U);

@@ -168,9 +168,9 @@ static bool is_last_move_square(const Ui *u, int sq)
 
 static bool is_hint_square(const Ui *u, int sq)
 {
-    if (!u->have_hint || u->review.reviewing || u->hint_key != u->g.pos.key)
+    if (!u->engine.have_hint || u->review.reviewing || u->engine.hint_key != u->g.pos.key)
         return false;
-    const Move *m = &u->hint_move;
+    const Move *m = &u->engine.hint_move;
     return sq == m->to || sq == (m->kind == MK_DROP ? m->aux : m->from);
 }
 

@@ -45,9 +45,9 @@ void ui_game_reset(Ui *u, const Position *start)
     u->result[0] = 0;
     u->sel = 0;
     u->drop_type = -1;
-    u->have_score = false;
+    u->engine.have_score = false;
     gameclock_init(&u->clocks.clock, u->clocks.clock.base, u->clocks.clock.inc);
-    u->have_hint = false;
+    u->engine.have_hint = false;
     u->review.reviewing = false;
     if (!u->cursor || !u->v->exists[u->cursor]) {
         /* Start on the king's file, two ranks in front of the mover. */
@@ -70,9 +70,9 @@ void ui_orient(Ui *u)
 void ui_game_free(Ui *u)
 {
     ui_computer_stop(u);
-    if (u->search)
-        search_free(u->search);
-    u->search = NULL;
+    if (u->engine.search)
+        search_free(u->engine.search);
+    u->engine.search = NULL;
     if (u->v) {
         game_free(&u->g);
         variant_free(u->v);
@@ -437,7 +437,7 @@ void ui_hover(Ui *u)
 
 void ui_play(Ui *u, const Move *m)
 {
-    if (u->hinting)
+    if (u->engine.hinting)
         ui_computer_stop(u); /* the hint was for the position before this move */
     record_ply(u, m, false);
     game_push(&u->g, m);
@@ -509,61 +509,61 @@ bool ui_redo(Ui *u)
 
 void ui_computer_stop(Ui *u)
 {
-    if (u->search && (u->thinking || u->hinting)) {
+    if (u->engine.search && (u->engine.thinking || u->engine.hinting)) {
         SearchInfo info;
-        search_stop(u->search);
-        search_wait(u->search, &info);
+        search_stop(u->engine.search);
+        search_wait(u->engine.search, &info);
     }
-    u->thinking = false;
-    u->hinting = false;
+    u->engine.thinking = false;
+    u->engine.hinting = false;
 }
 
 /* The computer's search, with the screen's thread count. */
 static Search *ui_new_search(const Ui *u)
 {
     Search *s = search_new(16);
-    if (s && u->threads > 1)
-        search_set_threads(s, u->threads); /* fewer when the machine cannot: one always runs */
+    if (s && u->engine.threads > 1)
+        search_set_threads(s, u->engine.threads); /* fewer when the machine cannot: one always runs */
     return s;
 }
 
 void ui_hint(Ui *u)
 {
-    if (u->tutorial || ui_game_over(u) || u->player[u->g.pos.side] != PL_HUMAN || u->thinking) {
+    if (u->tutorial || ui_game_over(u) || u->player[u->g.pos.side] != PL_HUMAN || u->engine.thinking) {
         ui_msg(u, true, "A hint is for a human player on the move");
         return;
     }
-    if (u->hinting)
+    if (u->engine.hinting)
         return;
-    if (!u->search)
-        u->search = ui_new_search(u);
+    if (!u->engine.search)
+        u->engine.search = ui_new_search(u);
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
     lim.level = 10;
     lim.seconds = 2.0;
-    if (!u->search || search_start(u->search, &u->g, &lim) != 0) {
+    if (!u->engine.search || search_start(u->engine.search, &u->g, &lim) != 0) {
         ui_msg(u, true, "the computer opponent is not available");
         return;
     }
-    u->hinting = true;
-    memset(&u->info, 0, sizeof u->info);
+    u->engine.hinting = true;
+    memset(&u->engine.info, 0, sizeof u->engine.info);
     ui_msg(u, false, "Looking for a hint...");
 }
 
 /* A finished hint search: its move, if the position is still the same. */
 static void hint_tick(Ui *u)
 {
-    if (!search_poll(u->search, &u->info))
+    if (!search_poll(u->engine.search, &u->engine.info))
         return;
-    u->hinting = false;
-    for (int i = 0; u->info.has_best && i < u->legal.n; i++)
-        if (move_equal(&u->legal.m[i], &u->info.best)) {
+    u->engine.hinting = false;
+    for (int i = 0; u->engine.info.has_best && i < u->legal.n; i++)
+        if (move_equal(&u->legal.m[i], &u->engine.info.best)) {
             char buf[200];
             ui_describe_move(u, &u->legal.m[i], buf, sizeof buf);
             ui_msg(u, false, "Hint: %s (marked ! on the board)", buf);
-            u->hint_move = u->legal.m[i];
-            u->hint_key = u->g.pos.key;
-            u->have_hint = true;
+            u->engine.hint_move = u->legal.m[i];
+            u->engine.hint_key = u->g.pos.key;
+            u->engine.have_hint = true;
             return;
         }
 }
@@ -571,10 +571,10 @@ static void hint_tick(Ui *u)
 bool ui_computer_accepts_draw(Ui *u, int side, int *score)
 {
     ui_computer_stop(u);
-    if (!u->search)
-        u->search = ui_new_search(u);
+    if (!u->engine.search)
+        u->engine.search = ui_new_search(u);
     *score = 0;
-    if (!u->search)
+    if (!u->engine.search)
         return false;
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
@@ -582,20 +582,20 @@ bool ui_computer_accepts_draw(Ui *u, int side, int *score)
     lim.depth = 6;
     lim.seconds = 0.5;
     SearchInfo info;
-    search_run(u->search, &u->g, &lim, &info);
+    search_run(u->engine.search, &u->g, &lim, &info);
     *score = u->g.pos.side == side ? info.score : -info.score;
     return *score <= UI_DRAW_ACCEPT_CP;
 }
 
 void ui_computer_move_now(Ui *u)
 {
-    if (u->search && u->thinking)
-        search_stop(u->search);
+    if (u->engine.search && u->engine.thinking)
+        search_stop(u->engine.search);
 }
 
 void ui_computer_tick(Ui *u)
 {
-    if (u->hinting) {
+    if (u->engine.hinting) {
         hint_tick(u);
         return;
     }
@@ -603,46 +603,46 @@ void ui_computer_tick(Ui *u)
         ui_computer_stop(u);
         return;
     }
-    if (!u->search)
-        u->search = ui_new_search(u);
-    if (!u->search) {
+    if (!u->engine.search)
+        u->engine.search = ui_new_search(u);
+    if (!u->engine.search) {
         ui_msg(u, true, "the computer opponent is not available");
         u->player[u->g.pos.side] = PL_HUMAN;
         return;
     }
-    if (!u->thinking) {
+    if (!u->engine.thinking) {
         SearchLimits lim;
         memset(&lim, 0, sizeof lim);
-        lim.level = u->level;
+        lim.level = u->engine.level;
         /* Thinking time grows with the level; the level also bounds depth. */
-        lim.seconds = 0.25 + 0.35 * (u->level ? u->level : 10);
+        lim.seconds = 0.25 + 0.35 * (u->engine.level ? u->engine.level : 10);
         if (u->clocks.clock.on) /* with clocks, its own clock decides */
             ui_clock_limits(u, &lim);
-        if (search_start(u->search, &u->g, &lim) != 0) {
+        if (search_start(u->engine.search, &u->g, &lim) != 0) {
             ui_msg(u, true, "the computer could not start thinking");
             u->player[u->g.pos.side] = PL_HUMAN;
             return;
         }
-        u->thinking = true;
-        memset(&u->info, 0, sizeof u->info);
+        u->engine.thinking = true;
+        memset(&u->engine.info, 0, sizeof u->engine.info);
         return;
     }
-    if (!search_poll(u->search, &u->info))
+    if (!search_poll(u->engine.search, &u->engine.info))
         return;
-    u->thinking = false;
-    if (!u->info.has_best)
+    u->engine.thinking = false;
+    if (!u->engine.info.has_best)
         return;
     for (int i = 0; i < u->legal.n; i++) {
-        if (move_equal(&u->legal.m[i], &u->info.best)) {
-            u->last_score = u->info.score;
-            u->have_score = true;
+        if (move_equal(&u->legal.m[i], &u->engine.info.best)) {
+            u->engine.last_score = u->engine.info.score;
+            u->engine.have_score = true;
             Move m = u->legal.m[i];
             char buf[200];
             ui_move_message(u, &m, buf, sizeof buf);
             ui_play(u, &m);
             ui_bell(u);
-            if (u->info.note[0])
-                ui_msg(u, true, "Computer played %s (%s)", buf, u->info.note);
+            if (u->engine.info.note[0])
+                ui_msg(u, true, "Computer played %s (%s)", buf, u->engine.info.note);
             else
                 ui_msg(u, false, "Computer played %s", buf);
             return;

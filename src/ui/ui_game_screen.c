@@ -620,7 +620,7 @@ static void flip(Ui *u)
 
 static void move_now(Ui *u)
 {
-    if (u->thinking)
+    if (u->engine.thinking)
         ui_computer_move_now(u);
     else
         ui_msg(u, true, "The computer is not thinking");
@@ -636,10 +636,10 @@ static void switch_player(Ui *u)
 
 static void change_level(Ui *u, int k)
 {
-    int lv = u->level ? u->level : 10;
+    int lv = u->engine.level ? u->engine.level : 10;
     lv += k == '+' ? 1 : -1;
-    u->level = lv < 1 ? 1 : lv > 10 ? 10 : lv;
-    ui_msg(u, false, "Computer level %d", u->level);
+    u->engine.level = lv < 1 ? 1 : lv > 10 ? 10 : lv;
+    ui_msg(u, false, "Computer level %d", u->engine.level);
 }
 
 static void tutorial(Ui *u)

@@ -31,6 +31,7 @@
 #include "options.h"
 #include "search/search.h"
 #include "ui_clock_state.h"
+#include "ui_engine_state.h"
 #include "ui_review_state.h"
 
 #include <curses.h>
@@ -159,8 +160,6 @@ typedef struct Ui {
     int nredo, cap;
 
     int player[2];        /* PL_HUMAN / PL_COMPUTER */
-    int level;
-    int threads;          /* of the computer's search (level 10) */
     bool flipped, ascii, utf8;
     int colours;          /* 0 monochrome, 8, 256 */
 
@@ -175,22 +174,13 @@ typedef struct Ui {
 
     UiReview review;      /* the position reviewed, the move list's scroll */
 
-    Move hint_move;       /* the last hint, marked while hint_key is the position's */
-    uint64_t hint_key;
-    bool have_hint;
-
     UiClocks clocks;      /* the game's clocks, the time control of new games */
     int end;              /* END_* */
     GameStatus status;
     char result[320];     /* "1-0, checkmate" etc.; empty while playing */
     bool in_check;
 
-    Search *search;
-    bool thinking;        /* the computer searches for its own move */
-    bool hinting;         /* the search looks for a move for the human */
-    SearchInfo info;
-    int last_score;       /* the computer's last score, its own view */
-    bool have_score;
+    UiEngine engine;      /* the computer: its search, level, threads, hint */
 
     char msg[256];
     bool msg_error;

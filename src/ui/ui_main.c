@@ -138,7 +138,7 @@ static void init_ui(Ui *u, const Options *opt)
     u->data_dir = opt->data_dir;
     u->ascii = opt->ascii;
     u->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-    u->level = opt->level ? opt->level : 3;
+    u->engine.level = opt->level ? opt->level : 3;
     u->player[0] = player_of(opt->white, PL_HUMAN);
     u->player[1] = player_of(opt->black, PL_COMPUTER);
     double base, inc;
@@ -158,7 +158,7 @@ static void apply_opt_players(Ui *u, const Options *opt)
     if (opt->black)
         u->player[1] = player_of(opt->black, PL_COMPUTER);
     if (opt->level)
-        u->level = opt->level;
+        u->engine.level = opt->level;
 }
 
 /* The game the command line asks for, if any; checked before the screen
@@ -390,7 +390,7 @@ int ui_main(const Options *opt)
     if (u.cfg.glyphs == UI_GLYPHS_ASCII)
         u.ascii = true;
     if (u.cfg.level && !opt->level)
-        u.level = u.cfg.level;
+        u.engine.level = u.cfg.level;
     /* The config's clocks for the games begun here; a loaded game keeps
      * its own (or none), as only --time gives one to a game without. */
     if (u.cfg.time.set && !opt->time) {
@@ -400,7 +400,7 @@ int ui_main(const Options *opt)
     /* the computer thinks on every core but one, which keeps the screen
      * (and the rest of the machine) answering */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    u.threads = opt->threads ? opt->threads : u.cfg.threads ? u.cfg.threads : cores > 2 ? (int)cores - 1 : 1;
+    u.engine.threads = opt->threads ? opt->threads : u.cfg.threads ? u.cfg.threads : cores > 2 ? (int)cores - 1 : 1;
     int chosen = game_from_options(&u, opt);
     char err[400];
     if (chosen >= 0 && opt->drill) {

@@ -177,7 +177,7 @@ static void thinking_line(const Ui *u, char *line, size_t len)
     static uint64_t cached_key;
     static int cached_depth, cached_score, cached_npv;
     static Move cached_first;
-    const SearchInfo *in = &u->info;
+    const SearchInfo *in = &u->engine.info;
     if (cached[0] && cached_key == u->g.pos.key && cached_depth == in->depth && cached_score == in->score &&
         cached_npv == in->npv && (in->npv == 0 || move_equal(&cached_first, &in->pv[0]))) {
         snprintf(line, len, "%s", cached);
@@ -253,7 +253,7 @@ static int draw_panel_status(const Ui *u, int y)
     const char *fields[3] = {players[0], players[1], players[2]};
     snprintf(players[0], sizeof players[0], "White: %s", player_name(u, 0, name, sizeof name));
     snprintf(players[1], sizeof players[1], "Black: %s", player_name(u, 1, name, sizeof name));
-    snprintf(players[2], sizeof players[2], "level %d", u->level ? u->level : 10);
+    snprintf(players[2], sizeof players[2], "level %d", u->engine.level ? u->engine.level : 10);
     bool computer = u->player[0] == PL_COMPUTER || u->player[1] == PL_COMPUTER;
     y = flow_fields(u, y, A_NORMAL, fields, computer ? 3 : 2);
     if (u->tutorial)
@@ -275,9 +275,10 @@ static int draw_panel_status(const Ui *u, int y)
         return wrap_rows(u, y, u->colours ? COLOR_PAIR(PAIR_GOOD) | A_BOLD : A_BOLD, line, 2);
     }
     snprintf(line, sizeof line, "%s to move%s%s", p->side == NC_WHITE ? "White" : "Black",
-             u->in_check ? " - CHECK" : "", u->thinking ? " (thinking)" : u->hinting ? " (hint...)" : "");
+             u->in_check ? " - CHECK" : "",
+             u->engine.thinking ? " (thinking)" : u->engine.hinting ? " (hint...)" : "");
     y = wrap_rows(u, y, u->in_check ? (u->colours ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_BOLD, line, 1);
-    if ((u->thinking || u->hinting) && u->info.depth > 0) {
+    if ((u->engine.thinking || u->engine.hinting) && u->engine.info.depth > 0) {
         thinking_line(u, line, sizeof line);
         y = wrap_rows(u, y, A_NORMAL, line, 2);
     }

@@ -137,9 +137,9 @@ int ui_pgn_write(const Ui *u, FILE *f)
         pgn_put_tag(f, "VariantOptions", u->options);
     if (u->titans[0])
         pgn_put_tag(f, "Titans", u->titans);
-    if (u->level) {
+    if (u->engine.level) {
         char lv[8];
-        snprintf(lv, sizeof lv, "%d", u->level);
+        snprintf(lv, sizeof lv, "%d", u->engine.level);
         pgn_put_tag(f, "Level", lv);
     }
     if (!ui_pgn_at_setup(u)) {

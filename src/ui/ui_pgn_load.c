@@ -123,12 +123,12 @@ static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
     u->data_dir = old.data_dir;
     u->flipped = old.flipped;
     u->lay = old.lay;
-    u->search = old.search;
-    u->level = t->level ? t->level : old.level;
+    u->engine.search = old.engine.search;
+    u->engine.level = t->level ? t->level : old.engine.level;
     u->player[0] = t->white[0] ? (!strcmp(t->white, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[0];
     u->player[1] = t->black[0] ? (!strcmp(t->black, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[1];
     snprintf(u->written, sizeof u->written, "%s", old.written);
-    old.search = NULL;
+    old.engine.search = NULL;
     ui_game_free(&old);
     /* Nothing to save until it changes; it gets a file of its own then. */
     u->changes = u->saved_changes = u->failed_changes = 0;

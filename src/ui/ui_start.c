@@ -215,7 +215,8 @@ static void build_menu(const Ui *u)
     add_item(A_TITANS, "Titans:  %s", st.tit[0] ? st.tit : "as the variant says");
     add_item(A_WHITE, "White:   %s", u->player[0] == PL_COMPUTER ? "computer" : "human");
     add_item(A_BLACK, "Black:   %s", u->player[1] == PL_COMPUTER ? "computer" : "human");
-    add_item(A_LEVEL, "Level:   %d (computer strength 1-10; left/right or +/- change it)", u->level ? u->level : 10);
+    add_item(A_LEVEL, "Level:   %d (computer strength 1-10; left/right or +/- change it)",
+             u->engine.level ? u->engine.level : 10);
     char tc[40];
     clock_text(st.clocks[st.clock], tc, sizeof tc);
     if (st.clocks[st.clock][0] > 0)
@@ -509,8 +510,8 @@ static void change_value(Ui *u, int act, int step)
     case A_WHITE: u->player[0] ^= 1; break;
     case A_BLACK: u->player[1] ^= 1; break;
     case A_LEVEL: {
-        int lv = (u->level ? u->level : 10) + step;
-        u->level = lv < 1 ? 1 : lv > 10 ? 10 : lv;
+        int lv = (u->engine.level ? u->engine.level : 10) + step;
+        u->engine.level = lv < 1 ? 1 : lv > 10 ? 10 : lv;
         break;
     }
     case A_CLOCKS:

@@ -23,7 +23,7 @@ static void ui_fresh(Ui *u)
     u->drop_type = -1;
     u->tut_type = -1;
     u->utf8 = true;
-    u->level = 1;
+    u->engine.level = 1;
 }
 
 static bool in_list(const MoveList *ml, const Move *m)
