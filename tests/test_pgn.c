@@ -83,7 +83,7 @@ static void new_ui_at(Ui *u, const char *variant, const char *fen)
 {
     memset(u, 0, sizeof *u);
     u->drop_type = -1;
-    u->tut_type = -1;
+    u->mode.tut_type = -1;
     char err[512];
     if (ui_game_new(u, NC_TEST_DATA_DIR, variant, NULL, NULL, NULL, fen, err, sizeof err))
         fail_msg("%s: %s", variant, err);

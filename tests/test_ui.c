@@ -60,7 +60,7 @@ static Ui *new_ui(const char *variant, const char *fen)
     ui_game_free(&U);
     memset(&U, 0, sizeof U);
     U.drop_type = -1;
-    U.tut_type = -1;
+    U.mode.tut_type = -1;
     U.utf8 = true;
     U.engine.level = 1;
     char err[512];
@@ -542,13 +542,13 @@ static void test_tutorial_panel(void **state)
 {
     (void)state;
     Ui *u = new_ui("titan-chess", "12/12/12/12/12/12/12/12/12/12/12/12 w - - 0 1");
-    u->tutorial = true;
+    u->mode.tutorial = true;
     int t = nc_type_of_letter(u->v, 'F');
     Position p = u->g.pos;
     pos_put(&p, sq(u, "f6"), nc_code(t, NC_WHITE));
     p.key = pos_compute_key(&p);
     ui_game_reset(u, &p);
-    u->tut_type = t;
+    u->mode.tut_type = t;
     select_at(u, "f6");
     ui_draw(u);
     assert_true(screen_has("Flying Bomber (F)"));
@@ -1246,7 +1246,7 @@ static void test_screen_stack(void **state)
     screen_key('q');
     assert_int_equal(screen_depth(), 1);
     assert_int_equal(screen_top(), SCR_GAME);
-    assert_false(u->tutorial);
+    assert_false(u->mode.tutorial);
     assert_int_equal(u->g.nply, 1);
     assert_int_equal(u->g.pos.board[sq(u, "e4")], nc_code(nc_type_of_letter(u->v, 'P'), NC_WHITE));
     assert_string_equal(u->msg, "Back from the tutorial");
@@ -1717,7 +1717,7 @@ static void test_help_keys(void **state)
     static const int sets[] = {UI_KEYS_DRILL, UI_KEYS_TUTORIAL};
     static const char *const own[] = {"a new start", "place a piece"};
     for (int s = 0; s < 2; s++) {
-        u->keys_of = sets[s];
+        u->mode.keys_of = sets[s];
         n = ui_key_help(u, lines, 40);
         bool found = false, game = false;
         for (int i = 0; i < n; i++) {

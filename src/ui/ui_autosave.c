@@ -148,7 +148,7 @@ static int new_game_file(Ui *u, char *err, int errlen)
 
 int ui_autosave(Ui *u)
 {
-    if (!u->v || u->tutorial || u->changes == u->saved_changes)
+    if (!u->v || u->mode.tutorial || u->changes == u->saved_changes)
         return 0;
     if (!u->game_file[0] && u->g.nply == 0) {
         u->saved_changes = u->changes; /* nothing worth a file yet */

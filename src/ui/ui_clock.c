@@ -68,7 +68,7 @@ static void tell_low(Ui *u, int side, double left)
 void ui_clock_tick(Ui *u)
 {
     GameClock *c = &u->clocks.clock;
-    if (!c->on || u->tutorial)
+    if (!c->on || u->mode.tutorial)
         return;
     double now = nc_seconds();
     int side = u->g.pos.side;

@@ -266,13 +266,13 @@ static bool drill_open(Ui *u, const void *arg, void **self)
         d->c = *(const DrillChoice *)arg;
     Ui *t = &d->t;
     t->drop_type = -1;
-    t->tut_type = -1;
+    t->mode.tut_type = -1;
     t->utf8 = u->utf8;
     t->ascii = u->ascii;
     t->colours = u->colours;
     t->player[0] = t->player[1] = PL_HUMAN; /* the drill answers for Black itself */
-    t->player_text[1] = "endgame table";
-    t->keys_of = UI_KEYS_DRILL;
+    t->mode.player_text[1] = "endgame table";
+    t->mode.keys_of = UI_KEYS_DRILL;
     char err[400];
     const char *name = variant_of(&d->c, u);
     /* Without a material the menu of them is asked once the drill is on

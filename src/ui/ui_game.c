@@ -529,7 +529,7 @@ static Search *ui_new_search(const Ui *u)
 
 void ui_hint(Ui *u)
 {
-    if (u->tutorial || ui_game_over(u) || u->player[u->g.pos.side] != PL_HUMAN || u->engine.thinking) {
+    if (u->mode.tutorial || ui_game_over(u) || u->player[u->g.pos.side] != PL_HUMAN || u->engine.thinking) {
         ui_msg(u, true, "A hint is for a human player on the move");
         return;
     }
@@ -599,7 +599,7 @@ void ui_computer_tick(Ui *u)
         hint_tick(u);
         return;
     }
-    if (u->tutorial || ui_game_over(u) || u->player[u->g.pos.side] != PL_COMPUTER) {
+    if (u->mode.tutorial || ui_game_over(u) || u->player[u->g.pos.side] != PL_COMPUTER) {
         ui_computer_stop(u);
         return;
     }

@@ -102,9 +102,9 @@ static void expand(const Ui *u, const char *tmpl, char *out, int len)
 
 int ui_key_help(const Ui *u, char (*lines)[UI_HELP_LINE], int max)
 {
-    const KeyHelp *t = u->keys_of == UI_KEYS_DRILL ? drill_keys
-        : u->keys_of == UI_KEYS_TUTORIAL || u->tutorial ? tutorial_keys : game_keys;
-    const char *title = u->keys_of == UI_KEYS_DRILL ? "Keys of the checkmate drill"
+    const KeyHelp *t = u->mode.keys_of == UI_KEYS_DRILL ? drill_keys
+        : u->mode.keys_of == UI_KEYS_TUTORIAL || u->mode.tutorial ? tutorial_keys : game_keys;
+    const char *title = u->mode.keys_of == UI_KEYS_DRILL ? "Keys of the checkmate drill"
         : t == tutorial_keys ? "Keys of the tutorial" : "Keys";
     int n = 0;
     if (max > 0)
@@ -120,9 +120,9 @@ int ui_key_help(const Ui *u, char (*lines)[UI_HELP_LINE], int max)
 void ui_key_line(const Ui *u, bool in_lesson, char *out, int len)
 {
     const char *tmpl;
-    if (u->keys_of == UI_KEYS_DRILL)
+    if (u->mode.keys_of == UI_KEYS_DRILL)
         tmpl = "arrows Enter move  m type a move  n new start  f flip  ? help  q back";
-    else if (u->keys_of == UI_KEYS_TUTORIAL || u->tutorial)
+    else if (u->mode.keys_of == UI_KEYS_TUTORIAL || u->mode.tutorial)
         tmpl = in_lesson ? "arrows Enter move  n next  b prev  r again  L lessons  c pieces  ? help  q back"
                          : "arrows Enter move  L lessons  c pieces  e examples  p place  ? help  q back";
     else if (u->review.reviewing)

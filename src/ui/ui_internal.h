@@ -32,6 +32,7 @@
 #include "search/search.h"
 #include "ui_clock_state.h"
 #include "ui_engine_state.h"
+#include "ui_mode_state.h"
 #include "ui_review_state.h"
 
 #include <curses.h>
@@ -184,10 +185,7 @@ typedef struct Ui {
 
     char msg[256];
     bool msg_error;
-    bool tutorial;        /* sandbox: any piece may be placed and moved */
-    int keys_of;          /* whose keys the help and key line tell: UI_KEYS_* */
-    const char *player_text[2]; /* the panel's name of a player, NULL: its kind */
-    int tut_type;         /* piece type the tutorial explains, -1 none */
+    UiMode mode;          /* what the tutorial, a lesson or the drill make of the board */
     Layout lay;
     UiConfig cfg;
     char save_path[512];  /* last file saved or loaded */
@@ -404,9 +402,6 @@ bool ui_mouse_event(MEVENT *ev);
 extern volatile sig_atomic_t ui_signal_caught;
 
 /* ui_help_keys.c */
-/* Whose keys the help and the key line tell (Ui.keys_of); a tutorial
- * sandbox (Ui.tutorial) tells the tutorial's. */
-enum { UI_KEYS_GAME, UI_KEYS_TUTORIAL, UI_KEYS_DRILL };
 #define UI_HELP_LINE 100
 /* The key lines of the help page, at most max; returns how many. */
 int ui_key_help(const Ui *u, char (*lines)[UI_HELP_LINE], int max);

@@ -208,11 +208,11 @@ static bool build(Ui *t, LessonView *lv, const Lesson *l, char *err, int errlen)
         return false;
     if (sq) {
         t->cursor = sq;
-        t->tut_type = nc_type(t->g.pos.board[sq]);
+        t->mode.tut_type = nc_type(t->g.pos.board[sq]);
         if (!lesson_is_exercise(l))
             ui_select(t, sq);
     } else if (!lesson_is_exercise(l)) {
-        t->tut_type = drop_type;
+        t->mode.tut_type = drop_type;
         ui_select_drop(t, drop_type);
     }
     return true;
@@ -308,7 +308,7 @@ static void choose_drop_answered(Ui *t, LessonView *lv, int pick)
 
 void ui_lesson_select_drop(Ui *t, int type)
 {
-    t->tut_type = type;
+    t->mode.tut_type = type;
     ui_select_drop(t, type);
     ui_msg(t, false, "Drop the %s: choose a marked square", ui_type_name(t->v, type));
 }

@@ -99,8 +99,8 @@ static int flow_fields(const Ui *u, int y, attr_t a, const char *const *fields, 
  * the screen's own (the drill's defence). */
 static const char *player_name(const Ui *u, int c, char *buf, size_t len)
 {
-    if (u->player_text[c])
-        return u->player_text[c];
+    if (u->mode.player_text[c])
+        return u->mode.player_text[c];
     const char *kind = u->player[c] == PL_COMPUTER ? "computer" : "human";
     const char *name = ui_player_tag(u, c);
     if (!name)
@@ -146,7 +146,7 @@ static void draw_hand(Ui *u, int row, int c)
 static void draw_tutorial_panel(Ui *u, int y)
 {
     const Variant *v = u->v;
-    int type = u->tut_type;
+    int type = u->mode.tut_type;
     int code = ui_shown_pos(u)->board[u->sel ? u->sel : u->cursor];
     if (u->sel && code != NC_EMPTY)
         type = nc_type(code);
@@ -245,9 +245,9 @@ static int draw_panel_status(const Ui *u, int y)
     const Position *p = &u->g.pos;
     char line[400];
     attr_t title = u->colours ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_BOLD;
-    snprintf(line, sizeof line, "%s%s", u->v->title, u->tutorial ? " - tutorial" : "");
+    snprintf(line, sizeof line, "%s%s", u->v->title, u->mode.tutorial ? " - tutorial" : "");
     y = wrap_rows(u, y, title, line, 2);
-    if (!u->tutorial)
+    if (!u->mode.tutorial)
         y = draw_panel_game_kind(u, y);
     char players[3][120], name[100];
     const char *fields[3] = {players[0], players[1], players[2]};
@@ -256,7 +256,7 @@ static int draw_panel_status(const Ui *u, int y)
     snprintf(players[2], sizeof players[2], "level %d", u->engine.level ? u->engine.level : 10);
     bool computer = u->player[0] == PL_COMPUTER || u->player[1] == PL_COMPUTER;
     y = flow_fields(u, y, A_NORMAL, fields, computer ? 3 : 2);
-    if (u->tutorial)
+    if (u->mode.tutorial)
         return y + 1;
     y = ui_clock_draw(u, y);
     if (u->review.reviewing) {
@@ -351,7 +351,7 @@ void ui_draw_panel(Ui *u)
 {
     Layout *l = &u->lay;
     int y = draw_panel_status(u, l->py);
-    if (!u->tutorial)
+    if (!u->mode.tutorial)
         y = draw_panel_material(u, y);
     if (u->v->has_drops) {
         draw_hand(u, y++, NC_WHITE);
@@ -360,7 +360,7 @@ void ui_draw_panel(Ui *u)
         l->hand_y[0] = l->hand_y[1] = -1;
     }
     y = draw_panel_cursor(u, y);
-    if (u->tutorial) {
+    if (u->mode.tutorial) {
         draw_tutorial_panel(u, y);
         return;
     }

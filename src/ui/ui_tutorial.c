@@ -101,7 +101,7 @@ static void show_piece(Ui *t, int type)
     pos_put(&p, sq, nc_code(type, NC_WHITE));
     t->cursor = sq;
     sandbox_set(t, &p);
-    t->tut_type = type;
+    t->mode.tut_type = type;
     ui_select(t, sq);
     ui_msg(t, false, "%s: its moves are marked; p places more pieces, Enter moves", ui_type_name(t->v, type));
 }
@@ -119,7 +119,7 @@ static void place_answered(Ui *t, int c)
     Position p = t->g.pos;
     pos_put(&p, t->cursor, nc_code(type, c));
     sandbox_set(t, &p);
-    t->tut_type = type;
+    t->mode.tut_type = type;
     ui_msg(t, false, "Placed a %s %s", colours[c], ui_type_name(t->v, type));
 }
 
@@ -162,7 +162,7 @@ static void drop_answered(Ui *t, int k)
         p.hand[cols[k]][types[k]] = 1;
     p.side = cols[k];
     sandbox_set(t, &p);
-    t->tut_type = types[k];
+    t->mode.tut_type = types[k];
     ui_select_drop(t, types[k]);
     ui_msg(t, false, "Drop squares of the %s are marked", ui_type_name(t->v, types[k]));
 }
@@ -220,13 +220,13 @@ static void example_answered(Ui *t, int k)
         int sq = nc_parse_sq(t->v, &sqs);
         if (sq > 0 && t->g.pos.board[sq] != NC_EMPTY) {
             t->cursor = sq;
-            t->tut_type = nc_type(t->g.pos.board[sq]);
+            t->mode.tut_type = nc_type(t->g.pos.board[sq]);
             ui_select(t, sq);
         }
     } else {
         int j = nc_type_of_letter(t->v, 'J');
         if (j >= 0) {
-            t->tut_type = j;
+            t->mode.tut_type = j;
             ui_select_drop(t, j);
         }
     }
@@ -316,7 +316,7 @@ static void tutorial_activate(Ui *t)
         return;
     }
     set_side(t, nc_colour(code));
-    t->tut_type = nc_type(code);
+    t->mode.tut_type = nc_type(code);
     ui_select(t, t->cursor);
     int moves = 0;
     for (int i = 0; i < t->legal.n; i++)
@@ -407,12 +407,12 @@ static bool tutorial_open(Ui *u, const void *arg, void **self)
     Ui *t = &sandbox;
     memset(t, 0, sizeof *t);
     t->drop_type = -1;
-    t->tut_type = -1;
+    t->mode.tut_type = -1;
     t->utf8 = u->utf8;
     t->ascii = u->ascii;
     t->colours = u->colours;
-    t->tutorial = true;
-    t->keys_of = UI_KEYS_TUTORIAL;
+    t->mode.tutorial = true;
+    t->mode.keys_of = UI_KEYS_TUTORIAL;
     lessons.cur = -1;
     char err[400];
     if (!u->v || ui_game_new(t, u->data_dir, u->vname, u->setup, u->options, u->titans, NULL, err, sizeof err)) {
