@@ -473,19 +473,19 @@ static void test_autosave_syncs_before_rename(void **state)
     play(&u, "e2-e4 e7-e5");
     fs_nlog = 0;
     assert_int_equal(ui_autosave(&u), 0);
-    assert_true(u.game_file[0]);
+    assert_true(u.save.game_file[0]);
     int synced = -1, renamed = -1, dir_synced = -1;
     char tmp[1200] = "";
     for (int i = 0; i < fs_nlog; i++) {
         char from[600], to[600];
-        if (sscanf(fs_log[i], "rename %599s %599s", from, to) == 2 && !strcmp(to, u.game_file)) {
+        if (sscanf(fs_log[i], "rename %599s %599s", from, to) == 2 && !strcmp(to, u.save.game_file)) {
             renamed = i;
             snprintf(tmp, sizeof tmp, "fsync %s", from);
         }
     }
     assert_true(renamed >= 0);
     char dir[1200];
-    snprintf(dir, sizeof dir, "fsync %s", u.game_file);
+    snprintf(dir, sizeof dir, "fsync %s", u.save.game_file);
     *strrchr(dir, '/') = 0;
     for (int i = 0; i < fs_nlog; i++) {
         if (!strcmp(fs_log[i], tmp) && i < renamed)

@@ -743,19 +743,19 @@ static void test_saved_after_every_move(void **state)
     assert_int_equal(count_files(games, ".pgn"), 1);
     assert_int_equal(count_files(games, ".lock"), 1);
     char text[4096];
-    read_text(a.game_file, text, sizeof text);
+    read_text(a.save.game_file, text, sizeof text);
     assert_non_null(strstr(text, "1. e4 *"));
     play_text(&a, "e7-e5");
     ui_autosave_tick(&a);
-    read_text(a.game_file, text, sizeof text);
+    read_text(a.save.game_file, text, sizeof text);
     assert_non_null(strstr(text, "1. e4 e5 *"));
     assert_true(ui_undo(&a));
     ui_autosave_tick(&a);
-    read_text(a.game_file, text, sizeof text);
+    read_text(a.save.game_file, text, sizeof text);
     assert_null(strstr(text, "e5 *"));
     assert_true(ui_redo(&a));
     ui_autosave_tick(&a);
-    read_text(a.game_file, text, sizeof text);
+    read_text(a.save.game_file, text, sizeof text);
     assert_non_null(strstr(text, "1. e4 e5 *"));
     assert_int_equal(count_files(games, "tmp......"), 0);
     ui_autosave_leave(&a);
@@ -782,7 +782,7 @@ static void test_two_instances_and_lock(void **state)
     play_text(&b, "d2-d4");
     ui_autosave_tick(&b);
     assert_int_equal(count_files(games, ".pgn"), 2);
-    assert_string_not_equal(a.game_file, b.game_file);
+    assert_string_not_equal(a.save.game_file, b.save.game_file);
     ui_autosave_leave(&b);
     /* a still plays its game: only b's is offered (to a third instance). */
     Ui c;
@@ -795,7 +795,7 @@ static void test_two_instances_and_lock(void **state)
     assert_int_equal(ui_saved_game_resume(&c, &g[0], err, sizeof err), 0);
     assert_int_equal(c.g.nply, 1);
     assert_string_equal(c.text[0], "d4");
-    assert_int_equal(c.changes, c.saved_changes); /* resumed: nothing new to write */
+    assert_int_equal(c.save.changes, c.save.saved_changes); /* resumed: nothing new to write */
     ui_autosave_leave(&a);
     assert_int_equal(ui_saved_games(&b, false, g, 4, note, sizeof note), 1);
     assert_int_equal(g[0].plies, 1);
@@ -822,7 +822,7 @@ static void test_cut_save_leftovers(void **state)
     play_text(&a, "e2-e4");
     ui_autosave_tick(&a);
     char tmp[1200];
-    snprintf(tmp, sizeof tmp, "%s.tmpAbC123", a.game_file);
+    snprintf(tmp, sizeof tmp, "%s.tmpAbC123", a.save.game_file);
     FILE *f = fopen(tmp, "w");
     fputs("[Variant \"ch", f);
     fclose(f);
@@ -933,7 +933,7 @@ static void test_finished_game_and_ply_zero(void **state)
     ui_autosave_tick(&a);
     assert_true(ui_game_over(&a));
     char text[4096], fin[300];
-    read_text(a.game_file, text, sizeof text);
+    read_text(a.save.game_file, text, sizeof text);
     assert_non_null(strstr(text, "[Result \"0-1\"]"));
     snprintf(fin, sizeof fin, "%s/finished", games);
     ui_autosave_leave(&a);
@@ -988,7 +988,7 @@ static void test_save_failure_shown(void **state)
     play_text(&a, "e2-e4");
     a.msg[0] = 0;
     ui_autosave_tick(&a);
-    assert_true(a.save_failed);
+    assert_true(a.save.save_failed);
     assert_true(a.msg_error);
     assert_non_null(strstr(a.msg, "Game not saved"));
     assert_non_null(strstr(a.msg, "a-file"));
@@ -1001,9 +1001,9 @@ static void test_save_failure_shown(void **state)
     assert_int_equal(a.g.nply, 2);
     setenv("XDG_STATE_HOME", state_home, 1);
     ui_autosave_tick(&a);   /* a new change: saved again */
-    assert_false(a.save_failed);
+    assert_false(a.save.save_failed);
     char text[4096];
-    read_text(a.game_file, text, sizeof text);
+    read_text(a.save.game_file, text, sizeof text);
     assert_non_null(strstr(text, "1. e4 e5 *"));
     ui_autosave_leave(&a);
     ui_game_free(&a);
@@ -1030,7 +1030,7 @@ static void test_autosave_path_from_home(void **state)
     player_ui(&a, "chess");
     play_text(&a, "e2-e4");
     assert_int_equal(ui_autosave(&a), 0);
-    assert_int_equal(strncmp(a.game_file, want, strlen(want)), 0);
+    assert_int_equal(strncmp(a.save.game_file, want, strlen(want)), 0);
     ui_autosave_leave(&a);
     ui_game_free(&a);
     unsetenv("HOME");
@@ -1073,14 +1073,14 @@ static void test_save_cost_long_game(void **state)
     clock_t c0 = clock();
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (int i = 0; i < n; i++) {
-        a.changes++;
+        a.save.changes++;
         assert_int_equal(ui_autosave(&a), 0);
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double cpu = 1000.0 * (double)(clock() - c0) / CLOCKS_PER_SEC / n;
     double wall = ((double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6) / n;
     struct stat st;
-    stat(a.game_file, &st);
+    stat(a.save.game_file, &st);
     printf("save of a %d-ply Titan Chess game (%ld bytes): %.3f ms wall, %.3f ms CPU\n", a.g.nply,
            (long)st.st_size, wall, cpu);
     assert_true(a.g.nply >= 100);

@@ -121,11 +121,12 @@ static int new_game_file(Ui *u, char *err, int errlen)
         char lock[1200], num[16] = "";
         if (k)
             snprintf(num, sizeof num, "-%d", k);
-        if (snprintf(u->game_file, sizeof u->game_file, "%s/%s-%ld%s.pgn", dir, stamp, (long)getpid(), num) >=
-            (int)sizeof u->game_file)
+        int w = snprintf(u->save.game_file, sizeof u->save.game_file, "%s/%s-%ld%s.pgn", dir, stamp,
+                         (long)getpid(), num);
+        if (w >= (int)sizeof u->save.game_file)
             break;
-        ui_lock_path_of(u->game_file, lock, sizeof lock);
-        if (access(u->game_file, F_OK) == 0)
+        ui_lock_path_of(u->save.game_file, lock, sizeof lock);
+        if (access(u->save.game_file, F_OK) == 0)
             continue;
         int fd = ui_lock_take(lock, true);
         if (fd < 0 && errno == EEXIST)
@@ -133,14 +134,14 @@ static int new_game_file(Ui *u, char *err, int errlen)
         if (fd < 0) {
             char q[600];
             snprintf(err, (size_t)errlen, "cannot create '%s': %s", nc_quote(lock, q, sizeof q), strerror(errno));
-            u->game_file[0] = 0;
+            u->save.game_file[0] = 0;
             return -1;
         }
-        u->game_lock = fd + 1;
-        u->game_created = true;
+        u->save.game_lock = fd + 1;
+        u->save.game_created = true;
         return 0;
     }
-    u->game_file[0] = 0;
+    u->save.game_file[0] = 0;
     char q[600];
     snprintf(err, (size_t)errlen, "no free name for the game in '%s'", nc_quote(dir, q, sizeof q));
     return -1;
@@ -148,33 +149,34 @@ static int new_game_file(Ui *u, char *err, int errlen)
 
 int ui_autosave(Ui *u)
 {
-    if (!u->v || u->mode.tutorial || u->changes == u->saved_changes)
+    if (!u->v || u->mode.tutorial || u->save.changes == u->save.saved_changes)
         return 0;
-    if (!u->game_file[0] && u->g.nply == 0) {
-        u->saved_changes = u->changes; /* nothing worth a file yet */
+    if (!u->save.game_file[0] && u->g.nply == 0) {
+        u->save.saved_changes = u->save.changes; /* nothing worth a file yet */
         return 0;
     }
     char err[700];
-    if ((!u->game_file[0] && new_game_file(u, err, sizeof err)) || ui_pgn_save(u, u->game_file, err, sizeof err)) {
-        u->save_failed = true;
-        u->failed_changes = u->changes;
-        u->save_retry = (long)time(NULL) + 5;
-        snprintf(u->save_err, sizeof u->save_err, "%s", err);
+    if ((!u->save.game_file[0] && new_game_file(u, err, sizeof err)) ||
+        ui_pgn_save(u, u->save.game_file, err, sizeof err)) {
+        u->save.save_failed = true;
+        u->save.failed_changes = u->save.changes;
+        u->save.save_retry = (long)time(NULL) + 5;
+        snprintf(u->save.save_err, sizeof u->save.save_err, "%s", err);
         ui_msg(u, true, "Game not saved: %s; the game stays open", err);
         return -1;
     }
-    u->saved_changes = u->changes;
-    u->save_failed = false;
+    u->save.saved_changes = u->save.changes;
+    u->save.save_failed = false;
     return 0;
 }
 
 void ui_autosave_tick(Ui *u)
 {
-    if (u->changes == u->saved_changes)
+    if (u->save.changes == u->save.saved_changes)
         return;
-    if (u->save_failed && u->failed_changes == u->changes && (long)time(NULL) < u->save_retry) {
+    if (u->save.save_failed && u->save.failed_changes == u->save.changes && (long)time(NULL) < u->save.save_retry) {
         if (!u->msg[0])
-            ui_msg(u, true, "Game not saved: %s; the game stays open", u->save_err);
+            ui_msg(u, true, "Game not saved: %s; the game stays open", u->save.save_err);
         return;
     }
     ui_autosave(u);
@@ -197,16 +199,16 @@ void ui_move_to_finished(const char *path)
 void ui_autosave_leave(Ui *u)
 {
     ui_autosave(u);
-    if (u->game_file[0] && u->changes == u->saved_changes) {
+    if (u->save.game_file[0] && u->save.changes == u->save.saved_changes) {
         if (ui_game_over(u))
-            ui_move_to_finished(u->game_file);
-        else if (u->game_created && u->g.nply == 0)
-            unlink(u->game_file); /* all its moves were taken back */
+            ui_move_to_finished(u->save.game_file);
+        else if (u->save.game_created && u->g.nply == 0)
+            unlink(u->save.game_file); /* all its moves were taken back */
     }
-    ui_lock_drop(u->game_file, &u->game_lock);
-    u->game_file[0] = 0;
-    u->game_created = false;
-    u->changes = u->saved_changes = u->failed_changes = 0;
-    u->save_failed = false;
-    u->save_err[0] = 0;
+    ui_lock_drop(u->save.game_file, &u->save.game_lock);
+    u->save.game_file[0] = 0;
+    u->save.game_created = false;
+    u->save.changes = u->save.saved_changes = u->save.failed_changes = 0;
+    u->save.save_failed = false;
+    u->save.save_err[0] = 0;
 }

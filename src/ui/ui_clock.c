@@ -40,7 +40,7 @@ static void flag_falls(Ui *u, int side)
     const char *who = side == NC_WHITE ? "White" : "Black";
     ui_computer_stop(u);
     u->end = END_TIME;
-    u->changes++;
+    u->save.changes++;
     const char *other = side == NC_WHITE ? "Black" : "White";
     if (can_mate(&u->g.pos, side ^ 1)) {
         snprintf(u->result, sizeof u->result, "%s, %s lost on time", side == NC_WHITE ? "0-1" : "1-0", who);

@@ -183,7 +183,7 @@ void ui_review_continue(Ui *u)
     u->review.reviewing = false;
     u->nredo = 0;
     u->end = END_NONE;
-    u->changes++;
+    u->save.changes++;
     ui_refresh(u);
 }
 
@@ -441,7 +441,7 @@ void ui_play(Ui *u, const Move *m)
         ui_computer_stop(u); /* the hint was for the position before this move */
     record_ply(u, m, false);
     game_push(&u->g, m);
-    u->changes++;
+    u->save.changes++;
     u->nredo = 0;
     u->sel = 0;
     u->drop_type = -1;
@@ -469,13 +469,13 @@ bool ui_undo(Ui *u)
     if (u->end == END_RESIGN || u->end == END_AGREED || u->end == END_RECORDED) {
         /* Taking back a resignation or a draw agreement resumes the game. */
         u->end = END_NONE;
-        u->changes++;
+        u->save.changes++;
         ui_refresh(u);
         return true;
     }
     if (!undo_one(u))
         return false;
-    u->changes++;
+    u->save.changes++;
     while (u->player[u->g.pos.side] == PL_COMPUTER && u->player[u->g.pos.side ^ 1] == PL_HUMAN &&
            u->g.nply > 0)
         undo_one(u);
@@ -491,7 +491,7 @@ bool ui_redo(Ui *u)
     ui_computer_stop(u);
     if (u->nredo == 0)
         return false;
-    u->changes++;
+    u->save.changes++;
     do {
         Move m = u->redo[--u->nredo];
         record_ply(u, &m, true);

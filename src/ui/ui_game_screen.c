@@ -347,7 +347,7 @@ static void leave_answered(Ui *u, GameScreen *s, bool yes)
     if (yes)
         leave_for(u, s, s->then);
     else
-        ui_msg(u, true, "Game not saved: %s; the game stays open", u->save_err);
+        ui_msg(u, true, "Game not saved: %s; the game stays open", u->save.save_err);
 }
 
 static void load_game(Ui *u, GameScreen *s)
@@ -423,7 +423,7 @@ static void draw_agreed(Ui *u)
 {
     ui_computer_stop(u);
     u->end = END_AGREED;
-    u->changes++;
+    u->save.changes++;
     snprintf(u->result, sizeof u->result, "1/2-1/2, draw agreed");
 }
 
@@ -491,7 +491,7 @@ static void resigned(Ui *u, int side)
 {
     ui_computer_stop(u);
     u->end = END_RESIGN;
-    u->changes++;
+    u->save.changes++;
     snprintf(u->result, sizeof u->result, "%s, %s resigned", side == NC_WHITE ? "0-1" : "1-0",
              side == NC_WHITE ? "White" : "Black");
     ui_msg(u, false, "%s resigned", side == NC_WHITE ? "White" : "Black");

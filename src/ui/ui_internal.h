@@ -34,6 +34,7 @@
 #include "ui_engine_state.h"
 #include "ui_mode_state.h"
 #include "ui_review_state.h"
+#include "ui_save_state.h"
 
 #include <curses.h>
 #include <signal.h>
@@ -191,17 +192,7 @@ typedef struct Ui {
     char save_path[512];  /* last file saved or loaded */
     UiOrigin origin;      /* the loaded game's file, tags and comments */
     char written[4096];   /* real path of the file the player last saved a whole game to */
-
-    /* The game's own file in the state directory (ui_autosave.c); empty
-     * until the first change is saved.  All zero: no file, no lock. */
-    char game_file[1100];
-    int game_lock;        /* descriptor of its lock + 1; 0 none */
-    bool game_created;    /* this process made game_file */
-    unsigned changes;     /* bumped by every change of the game */
-    unsigned saved_changes, failed_changes;
-    bool save_failed;     /* the last save failed: save_err says why */
-    char save_err[700];
-    long save_retry;      /* when to try again without a new change */
+    UiSave save;          /* the game's own file in the state directory (ui_autosave.c) */
 } Ui;
 
 /* ui_game_new.c */

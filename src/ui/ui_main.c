@@ -333,7 +333,7 @@ static int run_game(Ui *u)
     ui_computer_stop(u);
     bool lost = ui_autosave(u) != 0;
     char why[800];
-    snprintf(why, sizeof why, "%s", u->save_err);
+    snprintf(why, sizeof why, "%s", u->save.save_err);
     ui_autosave_leave(u);
     stop_curses();
     if (lost)

@@ -131,7 +131,7 @@ static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
     old.engine.search = NULL;
     ui_game_free(&old);
     /* Nothing to save until it changes; it gets a file of its own then. */
-    u->changes = u->saved_changes = u->failed_changes = 0;
+    u->save.changes = u->save.saved_changes = u->save.failed_changes = 0;
     u->cursor = u->g.pos.king[u->g.pos.side] ? u->g.pos.king[u->g.pos.side] : u->v->squares[0];
     ui_refresh(u);
 }

@@ -236,9 +236,9 @@ int ui_saved_game_resume(Ui *u, SavedGame *g, char *err, int errlen)
         ui_saved_game_release(g);
         return -1;
     }
-    snprintf(u->game_file, sizeof u->game_file, "%s", g->path);
-    u->game_lock = g->lock;
-    u->game_created = false;
+    snprintf(u->save.game_file, sizeof u->save.game_file, "%s", g->path);
+    u->save.game_lock = g->lock;
+    u->save.game_created = false;
     g->lock = 0;
     return 0;
 }
