@@ -39,7 +39,7 @@ void ui_game_reset(Ui *u, const Position *start)
     game_free(&u->g);
     game_init(&u->g, start);
     u->start = *start;
-    ui_origin_free(&u->origin); /* a new game keeps nothing of a loaded one */
+    ui_origin_free(&u->files.origin); /* a new game keeps nothing of a loaded one */
     u->nredo = 0;
     u->end = END_NONE;
     u->result[0] = 0;
@@ -86,7 +86,7 @@ void ui_game_free(Ui *u)
     u->mover = NULL;
     u->redo = NULL;
     u->cap = 0;
-    ui_origin_free(&u->origin);
+    ui_origin_free(&u->files.origin);
 }
 
 bool ui_game_over(const Ui *u)

@@ -282,7 +282,7 @@ static bool expand_typed(Ui *u, char *path, int len)
  * so; otherwise the prompt offers a name no file has. */
 static void save_game(Ui *u, GameScreen *s)
 {
-    const char *path = u->save_path[0] ? u->save_path : "ninjachess.pgn";
+    const char *path = u->files.save_path[0] ? u->files.save_path : "ninjachess.pgn";
     asked(u, s, ASK_SAVE_PATH, screen_ask_line(ASK_SAVE_PATH, "Save to: ", path, sizeof s->path));
 }
 
@@ -292,11 +292,11 @@ static void save_to(Ui *u, const char *path)
     if (ui_pgn_save(u, path, err, sizeof err))
         ui_msg(u, true, "%s", err);
     else {
-        snprintf(u->save_path, sizeof u->save_path, "%s", path);
+        snprintf(u->files.save_path, sizeof u->files.save_path, "%s", path);
         char real[4096];
         ui_origin_real_path(path, real);
-        if (strcmp(real, u->origin.path)) /* the whole file is this game: saved again without asking */
-            snprintf(u->written, sizeof u->written, "%s", real);
+        if (strcmp(real, u->files.origin.path)) /* the whole file is this game: saved again without asking */
+            snprintf(u->files.written, sizeof u->files.written, "%s", real);
         ui_msg(u, false, "Saved to %s", path);
     }
 }
@@ -365,7 +365,7 @@ static void load_path_typed(Ui *u, const char *typed)
     if (ui_pgn_load(u, path, err, sizeof err))
         ui_msg(u, true, "%s", err);
     else {
-        snprintf(u->save_path, sizeof u->save_path, "%s", path);
+        snprintf(u->files.save_path, sizeof u->files.save_path, "%s", path);
         ui_orient(u);
         char warn[sizeof u->msg];
         snprintf(warn, sizeof warn, "%s", u->msg); /* a warning of the load, if any */
@@ -394,7 +394,7 @@ static void leave_for(Ui *u, GameScreen *s, int then)
 {
     if (then == THEN_LOAD) {
         char path[512];
-        snprintf(path, sizeof path, "%s", u->save_path);
+        snprintf(path, sizeof path, "%s", u->files.save_path);
         asked(u, s, ASK_LOAD_PATH, screen_ask_line(ASK_LOAD_PATH, "Open: ", path, sizeof path));
     } else if (then == THEN_NEW)
         screen_push(SCR_START, NULL, 0);

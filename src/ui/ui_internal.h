@@ -32,6 +32,7 @@
 #include "search/search.h"
 #include "ui_clock_state.h"
 #include "ui_engine_state.h"
+#include "ui_file_state.h"
 #include "ui_mode_state.h"
 #include "ui_review_state.h"
 #include "ui_save_state.h"
@@ -122,34 +123,6 @@ typedef struct {
     char path[600];
 } UiConfig;
 
-/* A loaded game's tag and comment (ui_pgn_origin.c). */
-typedef struct {
-    char name[32];
-    char *value;
-} UiTag;
-typedef struct {
-    int ply;              /* the plies it follows */
-    char *text;
-} UiNote;
-/* What a loaded game keeps of its file; all zero: a game of our own. */
-typedef struct {
-    UiTag *tags;          /* every tag, in the file's order */
-    int ntags;
-    UiNote *notes;        /* its comments, [%clk] left out when it has clocks */
-    int nnotes;
-    UiNote *nags;         /* its NAGs ("$1") */
-    int nnags;
-    Move *moves;          /* the moves loaded: notes hold while the game begins with them */
-    int nply;
-    char path[4096];      /* the file's real path; empty: not from a file */
-    char *head;           /* the file's bytes up to the game's end, as loaded or last saved */
-    size_t head_len, game_start; /* where the game's text begins in them */
-    bool agreed;          /* the player let this game replace itself in its file */
-    char *scratch;        /* the last note handed out */
-    size_t scratch_cap;
-    bool nomem;           /* a note could not be handed out: the write fails */
-} UiOrigin;
-
 typedef struct Ui {
     const char *data_dir;
     Variant *v;
@@ -189,9 +162,7 @@ typedef struct Ui {
     UiMode mode;          /* what the tutorial, a lesson or the drill make of the board */
     Layout lay;
     UiConfig cfg;
-    char save_path[512];  /* last file saved or loaded */
-    UiOrigin origin;      /* the loaded game's file, tags and comments */
-    char written[4096];   /* real path of the file the player last saved a whole game to */
+    UiFiles files;        /* the files the game was loaded from and saved to */
     UiSave save;          /* the game's own file in the state directory (ui_autosave.c) */
 } Ui;
 

@@ -177,7 +177,7 @@ static int game_from_options(Ui *u, const Options *opt)
             return -1;
         }
         apply_opt_players(u, opt);
-        snprintf(u->save_path, sizeof u->save_path, "%s", opt->load);
+        snprintf(u->files.save_path, sizeof u->files.save_path, "%s", opt->load);
         return play_opt_moves(u, opt) ? -1 : 1; /* --play continues the loaded game */
     }
     if (!opt->variant && !opt->fen && !opt->tutorial)

@@ -91,7 +91,7 @@ static bool our_tag(const char *name)
  * none but the kind of player (our own files) or nothing. */
 const char *ui_player_tag(const Ui *u, int side)
 {
-    const char *v = ui_origin_tag(&u->origin, side ? "Black" : "White");
+    const char *v = ui_origin_tag(&u->files.origin, side ? "Black" : "White");
     if (!v || !v[0] || !strcmp(v, "?") || !strcmp(v, "human") || !strcmp(v, "computer"))
         return NULL;
     return v;
@@ -100,7 +100,7 @@ const char *ui_player_tag(const Ui *u, int side)
 /* The loaded game's value of a tag of the Seven Tag Roster, else ours. */
 static void put_kept(FILE *f, const Ui *u, const char *name, const char *ours)
 {
-    const char *v = ui_origin_tag(&u->origin, name);
+    const char *v = ui_origin_tag(&u->files.origin, name);
     pgn_put_tag(f, name, v && v[0] ? v : ours);
 }
 
@@ -108,7 +108,7 @@ static void put_kept(FILE *f, const Ui *u, const char *name, const char *ours)
  * An end the loaded file recorded in other words keeps them. */
 static const char *termination(const Ui *u)
 {
-    const char *loaded = ui_origin_tag(&u->origin, "Termination");
+    const char *loaded = ui_origin_tag(&u->files.origin, "Termination");
     if (u->end == END_RECORDED && loaded && loaded[0])
         return loaded;
     return pgn_termination_of(u->end == END_TIME);
@@ -155,20 +155,20 @@ int ui_pgn_write(const Ui *u, FILE *f)
     }
     if (u->result[0] && ui_game_over(u))
         pgn_put_tag(f, "Termination", termination(u));
-    if (ui_origin_tag(&u->origin, "PlyCount")) {
+    if (ui_origin_tag(&u->files.origin, "PlyCount")) {
         char n[16];
         snprintf(n, sizeof n, "%d", u->g.nply);
         pgn_put_tag(f, "PlyCount", n);
     }
-    for (int i = 0; i < u->origin.ntags; i++)
-        if (!our_tag(u->origin.tags[i].name))
-            pgn_put_tag(f, u->origin.tags[i].name, u->origin.tags[i].value);
+    for (int i = 0; i < u->files.origin.ntags; i++)
+        if (!our_tag(u->files.origin.tags[i].name))
+            pgn_put_tag(f, u->files.origin.tags[i].name, u->files.origin.tags[i].value);
     fputc('\n', f);
     Comments c = {u, NULL, 0, false};
-    ((UiOrigin *)&u->origin)->nomem = false; /* ui_origin_note's flag, reset for this write */
+    ((UiOrigin *)&u->files.origin)->nomem = false; /* ui_origin_note's flag, reset for this write */
     int rc = pgn_write_annotated(f, &u->start, u->g.moves, u->g.nply, nags_at, comment_at, &c, result_token(u));
     free(c.buf);
-    if (rc || c.nomem || u->origin.nomem)
+    if (rc || c.nomem || u->files.origin.nomem)
         return -1;
     return ferror(f) ? -1 : 0;
 }

@@ -45,7 +45,7 @@ static int load_begin(void *ctx, const PgnTags *t, Game **g, char *err, int errl
     ld->begun = true;
     if (ui_game_new(n, u->data_dir, t->variant, t->setup, t->options, t->titans, t->fen, err, errlen))
         return -1;
-    n->origin = ld->tags;
+    n->files.origin = ld->tags;
     memset(&ld->tags, 0, sizeof ld->tags);
     double base, inc;
     char e[200];
@@ -73,14 +73,14 @@ static void load_comment(void *ctx, const char *text, size_t len, int ply)
     double secs;
     if (ply > 0 && ld->n->clocks.clock.on && gameclock_find_clk(text, len, &secs))
         gameclock_set_last(&ld->n->clocks.clock, (ld->n->start.side + ply - 1) & 1, secs);
-    if (ui_origin_add_note(&ld->n->origin, text, len, ply, ld->n->clocks.clock.on))
+    if (ui_origin_add_note(&ld->n->files.origin, text, len, ply, ld->n->clocks.clock.on))
         ld->nomem = true;
 }
 
 static void load_nag(void *ctx, const char *nag, int ply)
 {
     Loading *ld = ctx;
-    if (ui_origin_add_nag(&ld->n->origin, nag, ply))
+    if (ui_origin_add_nag(&ld->n->files.origin, nag, ply))
         ld->nomem = true;
 }
 
@@ -127,7 +127,7 @@ static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
     u->engine.level = t->level ? t->level : old.engine.level;
     u->player[0] = t->white[0] ? (!strcmp(t->white, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[0];
     u->player[1] = t->black[0] ? (!strcmp(t->black, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[1];
-    snprintf(u->written, sizeof u->written, "%s", old.written);
+    snprintf(u->files.written, sizeof u->files.written, "%s", old.files.written);
     old.engine.search = NULL;
     ui_game_free(&old);
     /* Nothing to save until it changes; it gets a file of its own then. */
@@ -150,8 +150,8 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
     ld.n = &n;
     PgnGameHooks h = {load_tag, load_begin, load_played, load_comment, load_nag};
     int rc = pgn_game_read(&s, &line, name, &h, &ld, &t, err, errlen);
-    if (rc == 0 && (ld.nomem || ui_origin_set_moves(&n.origin, n.g.moves, n.g.nply) ||
-                    ui_origin_set_text(&n.origin, text, s))) {
+    if (rc == 0 && (ld.nomem || ui_origin_set_moves(&n.files.origin, n.g.moves, n.g.nply) ||
+                    ui_origin_set_text(&n.files.origin, text, s))) {
         snprintf(err, (size_t)errlen, "%s: out of memory", name);
         rc = -1;
     }
@@ -178,6 +178,6 @@ int ui_pgn_load(Ui *u, const char *path, char *err, int errlen)
     int rc = ui_pgn_load_text(u, buf, nc_quote(path, q, sizeof q), err, errlen);
     free(buf);
     if (rc == 0)
-        ui_origin_real_path(path, u->origin.path);
+        ui_origin_real_path(path, u->files.origin.path);
     return rc;
 }

@@ -168,7 +168,7 @@ int ui_origin_set_text(UiOrigin *o, const char *text, const char *end)
  * begins with the loaded moves; NULL none. */
 static const char *joined(const Ui *u, const UiNote *list, int count, int ply)
 {
-    const UiOrigin *co = &u->origin;
+    const UiOrigin *co = &u->files.origin;
     UiOrigin *o = (UiOrigin *)co; /* scratch only: the text handed out */
     int before = ply + 1;         /* the plies the comment follows */
     if (before > o->nply || before > u->g.nply)
@@ -203,12 +203,12 @@ static const char *joined(const Ui *u, const UiNote *list, int count, int ply)
 
 const char *ui_origin_note(const Ui *u, int ply)
 {
-    return joined(u, u->origin.notes, u->origin.nnotes, ply);
+    return joined(u, u->files.origin.notes, u->files.origin.nnotes, ply);
 }
 
 const char *ui_origin_nags(const Ui *u, int ply)
 {
-    return joined(u, u->origin.nags, u->origin.nnags, ply);
+    return joined(u, u->files.origin.nags, u->files.origin.nnags, ply);
 }
 
 bool ui_origin_same_file(const char *a, const char *b)
@@ -226,11 +226,11 @@ int ui_pgn_save_question(const Ui *u, const char *path, char *question, int qlen
 {
     char real[PATH_MAX], q[600];
     ui_origin_real_path(path, real);
-    if (!real[0] || ui_origin_same_file(real, u->written) ||
-        (u->origin.agreed && ui_origin_same_file(real, u->origin.path)))
+    if (!real[0] || ui_origin_same_file(real, u->files.written) ||
+        (u->files.origin.agreed && ui_origin_same_file(real, u->files.origin.path)))
         return 0;
     nc_quote(path, q, sizeof q);
-    if (ui_origin_same_file(real, u->origin.path))
+    if (ui_origin_same_file(real, u->files.origin.path))
         snprintf(question, (size_t)qlen,
                  "'%s' was not written by ninjachess. Replace this game in it? Its other games, "
                  "this game's tags, comments and NAGs are kept; its variations are not.", q);
@@ -296,7 +296,7 @@ int ui_origin_write(Ui *u, const char *path, const char *game, size_t len, char 
 {
     char real[PATH_MAX];
     ui_origin_real_path(path, real);
-    UiOrigin *o = &u->origin;
+    UiOrigin *o = &u->files.origin;
     if (ui_origin_same_file(real, o->path)) {
         size_t outlen;
         char *out = splice(o, path, game, len, &outlen, err, errlen);
