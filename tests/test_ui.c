@@ -61,7 +61,7 @@ static Ui *new_ui(const char *variant, const char *fen)
     memset(&U, 0, sizeof U);
     U.drop_type = -1;
     U.mode.tut_type = -1;
-    U.utf8 = true;
+    U.look.utf8 = true;
     U.engine.level = 1;
     char err[512];
     int rc = ui_game_new(&U, NC_TEST_DATA_DIR, variant, NULL, NULL, NULL, fen, err, sizeof err);
@@ -84,7 +84,7 @@ static chtype cell_at(const Ui *u, int square, int dx)
 {
     int y, x;
     ui_square_cell(u, square, &y, &x);
-    return mvinch(y + u->lay.ch / 2, x + u->lay.cw / 2 + dx);
+    return mvinch(y + u->look.lay.ch / 2, x + u->look.lay.cw / 2 + dx);
 }
 
 /* Colour pair at the centre of a square (read as a wide cell, because
@@ -97,7 +97,7 @@ static int pair_at(const Ui *u, int square)
     wchar_t w[8];
     attr_t a;
     short pair;
-    mvin_wch(y + u->lay.ch / 2, x + u->lay.cw / 2, &cc);
+    mvin_wch(y + u->look.lay.ch / 2, x + u->look.lay.cw / 2, &cc);
     getcchar(&cc, w, &a, &pair, NULL);
     return pair;
 }
@@ -108,9 +108,9 @@ static int mark_at(const Ui *u, int square)
 {
     int y, x;
     ui_square_cell(u, square, &y, &x);
-    if (u->lay.ch > 1)
+    if (u->look.lay.ch > 1)
         return (int)(mvinch(y, x) & A_CHARTEXT);
-    return (int)(mvinch(y, x + u->lay.cw / 2 - 1) & A_CHARTEXT);
+    return (int)(mvinch(y, x + u->look.lay.cw / 2 - 1) & A_CHARTEXT);
 }
 
 static int expect_pair(int bg, int fg)
@@ -123,7 +123,7 @@ static void wide_at(const Ui *u, int square, wchar_t *out)
     int y, x;
     ui_square_cell(u, square, &y, &x);
     cchar_t cc;
-    mvin_wch(y + u->lay.ch / 2, x + u->lay.cw / 2, &cc);
+    mvin_wch(y + u->look.lay.ch / 2, x + u->look.lay.cw / 2, &cc);
     attr_t a;
     short pair;
     getcchar(&cc, out, &a, &pair, NULL);
@@ -177,19 +177,19 @@ static void test_every_variant_fits_80x24(void **state)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         Ui *u = new_ui(names[i], NULL);
         ui_layout(u, 24, 80);
-        assert_false(u->lay.too_small);
-        assert_true(u->lay.px + 30 <= 80);
+        assert_false(u->look.lay.too_small);
+        assert_true(u->look.lay.px + 30 <= 80);
         /* Too small: the message names the size needed. */
         ui_layout(u, 12, 40);
-        assert_true(u->lay.too_small);
-        assert_true(u->lay.need_w <= 80 && u->lay.need_h <= 24);
+        assert_true(u->look.lay.too_small);
+        assert_true(u->look.lay.need_w <= 80 && u->look.lay.need_h <= 24);
     }
     /* Bigger terminals grow the cells. */
     Ui *u = new_ui("titan-chess", NULL);
     ui_layout(u, 24, 80);
-    int small = u->lay.cw;
+    int small = u->look.lay.cw;
     ui_layout(u, 60, 160);
-    assert_true(u->lay.cw > small && u->lay.ch > 1);
+    assert_true(u->look.lay.cw > small && u->look.lay.ch > 1);
 }
 
 static void test_too_small_message_and_recovery(void **state)
@@ -239,8 +239,8 @@ static void test_irregular_board(void **state)
     ui_square_cell(u, e0, &y, &x);
     for (int k = 1; k <= 4; k++) {
         /* d0, c0, b0, a0: the cells left of e0 */
-        for (int dx = 0; dx < u->lay.cw; dx++) {
-            chtype c = mvinch(y, x - k * u->lay.cw + dx);
+        for (int dx = 0; dx < u->look.lay.cw; dx++) {
+            chtype c = mvinch(y, x - k * u->look.lay.cw + dx);
             assert_int_equal(c & A_CHARTEXT, ' ');
             assert_int_equal(PAIR_NUMBER(c & A_COLOR), 0);
         }
@@ -272,7 +272,7 @@ static void test_glyphs_letters_and_titans(void **state)
     assert_int_equal(cell_at(u, sq(u, "a1"), 1) & A_CHARTEXT, ']');
     assert_int_not_equal(cell_at(u, sq(u, "b1"), -1) & A_CHARTEXT, '[');
     /* --ascii: letters, case for colour. */
-    u->ascii = true;
+    u->look.ascii = true;
     ui_draw(u);
     assert_int_equal(cell_at(u, sq(u, "e1"), 0) & A_CHARTEXT, 'K');
     assert_int_equal(cell_at(u, sq(u, "e8"), 0) & A_CHARTEXT, 'k');
@@ -405,7 +405,7 @@ static void test_monochrome_and_8_colours(void **state)
     open_screen("xterm-256color", 24, 80);
     Ui *u = new_ui("chess", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
     ui_colours_init(u);
-    assert_int_equal(u->colours, 0);
+    assert_int_equal(u->look.colours, 0);
     select_at(u, "e4");
     u->cursor = sq(u, "h1");
     ui_draw(u);
@@ -420,7 +420,7 @@ static void test_monochrome_and_8_colours(void **state)
     open_screen("xterm", 24, 80);
     u = new_ui("chess", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
     ui_colours_init(u);
-    assert_int_equal(u->colours, 8);
+    assert_int_equal(u->look.colours, 8);
     select_at(u, "e4");
     ui_draw(u);
     assert_int_equal(pair_at(u, sq(u, "d5")), expect_pair(BG_CAPTURE, FG_BLACK));
@@ -465,7 +465,7 @@ static attr_t glyph_attrs(const Ui *u, int square)
     wchar_t w[8];
     attr_t a;
     short pair;
-    mvin_wch(y + u->lay.ch / 2, x + u->lay.cw / 2, &cc);
+    mvin_wch(y + u->look.lay.ch / 2, x + u->look.lay.cw / 2, &cc);
     getcchar(&cc, w, &a, &pair, NULL);
     return a & ~(attr_t)A_COLOR;
 }
@@ -479,7 +479,7 @@ static void test_8_colour_pairs_legible(void **state)
     close_screen();
     open_screen("xterm", 24, 80);
     Ui *u = new_ui("chess", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
-    assert_int_equal(u->colours, 8);
+    assert_int_equal(u->look.colours, 8);
     static const char *const side[FG_COUNT] = {"white piece", "black piece", "mark"};
     for (int bg = 0; bg < BG_COUNT; bg++)
         for (int fg = 0; fg < FG_COUNT; fg++)
@@ -516,7 +516,7 @@ static void test_no_colour_sides_differ(void **state)
     setenv("NO_COLOR", "1", 1);
     open_screen("xterm-256color", 24, 80);
     Ui *u = new_ui("chess", "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1");
-    assert_int_equal(u->colours, 0);
+    assert_int_equal(u->look.colours, 0);
     char err[256];
     Move m;
     assert_int_equal(move_from_text(&u->g.pos, "d1-d5", &m, err, sizeof err), 0);
@@ -718,7 +718,7 @@ static Ui *player_ui(Ui *u, const char *variant)
 {
     memset(u, 0, sizeof *u);
     u->drop_type = -1;
-    u->utf8 = true;
+    u->look.utf8 = true;
     char err[512];
     if (ui_game_new(u, NC_TEST_DATA_DIR, variant, NULL, NULL, NULL, NULL, err, sizeof err))
         fail_msg("%s: %s", variant, err);
@@ -1800,9 +1800,9 @@ static void test_move_list_and_review(void **state)
     assert_int_equal(ui_shown_pos(u)->board[sq(u, "a2")], u->start.board[sq(u, "a2")]);
     assert_int_equal(u->g.nply, n);
     /* A click on Black's second move reviews the position after it. */
-    int y = u->lay.list_y + 1, x = u->lay.list_x[1];
+    int y = u->look.lay.list_y + 1, x = u->look.lay.list_x[1];
     assert_int_equal(ui_list_ply_at(u, y, x), 3);
-    assert_int_equal(ui_list_ply_at(u, y, u->lay.list_x[0]), 2);
+    assert_int_equal(ui_list_ply_at(u, y, u->look.lay.list_x[0]), 2);
     ui_review(u, 4);
     ui_draw(u);
     assert_true(screen_has("after 2... b6"));
@@ -1855,7 +1855,7 @@ static void test_panel_not_cut(void **state)
     ui_game_free(&U);
     memset(&U, 0, sizeof U);
     U.drop_type = -1;
-    U.utf8 = true;
+    U.look.utf8 = true;
     char err[512];
     assert_int_equal(ui_game_new(&U, NC_TEST_DATA_DIR, "stealth-ninja", NULL, "insane-ninja,scepter", NULL, NULL,
                                  err, sizeof err), 0);
@@ -1868,7 +1868,7 @@ static void test_panel_not_cut(void **state)
     u->cursor = sq(u, "d4");
     ui_hover(u);
     ui_draw(u);
-    assert_true(strlen(u->hover) > (size_t)u->lay.pw - 1);
+    assert_true(strlen(u->hover) > (size_t)u->look.lay.pw - 1);
     assert_true(screen_has("pushes d4 (Rook),"));
     assert_true(screen_has("crushes d5 (Knight)"));
 }

@@ -75,21 +75,21 @@ static int pair_of(int bg, int fg)
 void ui_colours_init(Ui *u)
 {
     const char *nc = getenv("NO_COLOR");
-    u->colours = 0;
+    u->look.colours = 0;
     if ((nc && *nc) || !has_colors())
         return;
     if (start_color() == ERR)
         return;
     use_default_colors();
-    u->colours = COLORS >= 256 && COLOR_PAIRS >= 64 ? 256 : 8;
+    u->look.colours = COLORS >= 256 && COLOR_PAIRS >= 64 ? 256 : 8;
     if (COLOR_PAIRS < PAIR_DIM + 1) {
-        u->colours = 0;
+        u->look.colours = 0;
         return;
     }
     for (int bg = 0; bg < BG_COUNT; bg++) {
-        short b = u->colours == 256 ? ui_bg256(u, bg) : bg8[bg];
-        short w = u->colours == 256 ? ui_piece256(u, NC_WHITE) : white_fg8(bg);
-        short k = u->colours == 256 ? ui_piece256(u, NC_BLACK) : COLOR_BLACK;
+        short b = u->look.colours == 256 ? ui_bg256(u, bg) : bg8[bg];
+        short w = u->look.colours == 256 ? ui_piece256(u, NC_WHITE) : white_fg8(bg);
+        short k = u->look.colours == 256 ? ui_piece256(u, NC_BLACK) : COLOR_BLACK;
         init_pair((short)pair_of(bg, FG_WHITE), w, b);
         init_pair((short)pair_of(bg, FG_BLACK), k, b);
         init_pair((short)pair_of(bg, FG_MARK), k, b);
@@ -99,7 +99,7 @@ void ui_colours_init(Ui *u)
     init_pair(PAIR_GOOD, COLOR_GREEN, -1);
     /* Eight colours have no grey that reads on both light and dark
      * terminals: the terminal's own text colour then. */
-    init_pair(PAIR_DIM, u->colours == 256 ? 244 : -1, -1);
+    init_pair(PAIR_DIM, u->look.colours == 256 ? 244 : -1, -1);
 }
 
 /* Cell sizes from small to large; the largest that fits is used. */
@@ -107,7 +107,7 @@ static const int cell_sizes[][2] = {{3, 1}, {5, 2}, {7, 3}, {9, 4}, {11, 5}};
 
 void ui_layout(Ui *u, int rows, int cols)
 {
-    Layout *l = &u->lay;
+    Layout *l = &u->look.lay;
     const Variant *v = u->v;
     memset(l, 0, sizeof *l);
     l->lw = 3;
@@ -140,23 +140,23 @@ void ui_square_cell(const Ui *u, int sq, int *y, int *x)
 {
     const Variant *v = u->v;
     int f = v->file_of[sq], r = v->rank_of[sq];
-    int col = u->flipped ? v->width - 1 - f : f;
-    int row = u->flipped ? r : v->height - 1 - r;
-    *y = u->lay.by + row * u->lay.ch;
-    *x = u->lay.bx + col * u->lay.cw;
+    int col = u->look.flipped ? v->width - 1 - f : f;
+    int row = u->look.flipped ? r : v->height - 1 - r;
+    *y = u->look.lay.by + row * u->look.lay.ch;
+    *x = u->look.lay.bx + col * u->look.lay.cw;
 }
 
 int ui_square_at(const Ui *u, int y, int x)
 {
     const Variant *v = u->v;
-    const Layout *l = &u->lay;
+    const Layout *l = &u->look.lay;
     if (l->too_small || y < l->by || x < l->bx)
         return 0;
     int col = (x - l->bx) / l->cw, row = (y - l->by) / l->ch;
     if (col >= v->width || row >= v->height)
         return 0;
-    int f = u->flipped ? v->width - 1 - col : col;
-    int r = u->flipped ? row : v->height - 1 - row;
+    int f = u->look.flipped ? v->width - 1 - col : col;
+    int r = u->look.flipped ? row : v->height - 1 - row;
     int sq = nc_sq(v, f, r);
     return v->exists[sq] ? sq : 0;
 }
@@ -214,9 +214,9 @@ static attr_t square_attr(const Ui *u, int sq)
     int code = ui_shown_pos(u)->board[sq];
     attr_t a = 0;
     if (code != NC_EMPTY && nc_colour(code) == NC_WHITE
-        && (u->colours != 8 || white_fg8(bg_of(u, sq)) == COLOR_WHITE))
+        && (u->look.colours != 8 || white_fg8(bg_of(u, sq)) == COLOR_WHITE))
         a |= A_BOLD;
-    if (u->colours) {
+    if (u->look.colours) {
         a |= COLOR_PAIR(ui_square_pair(u, sq));
     } else {
         int bg = bg_of(u, sq);
@@ -225,9 +225,9 @@ static attr_t square_attr(const Ui *u, int sq)
         if (bg == BG_SELECTED || bg == BG_CHECK)
             a |= A_STANDOUT | A_UNDERLINE;
     }
-    if (u->colours == 8 && is_last_move_square(u, sq))
+    if (u->look.colours == 8 && is_last_move_square(u, sq))
         a |= A_UNDERLINE;
-    if (u->colours == 0 && is_last_move_square(u, sq))
+    if (u->look.colours == 0 && is_last_move_square(u, sq))
         a |= A_UNDERLINE;
     if (sq == u->cursor)
         a = (a ^ A_REVERSE) | A_UNDERLINE;
@@ -241,7 +241,7 @@ static attr_t square_attr(const Ui *u, int sq)
  * stays off the glyph so as not to blur that). */
 static attr_t glyph_attr(const Ui *u, int code, attr_t square)
 {
-    if (u->colours)
+    if (u->look.colours)
         return square;
     square &= ~(attr_t)A_UNDERLINE;
     return square | (nc_colour(code) == NC_WHITE ? A_BOLD : A_UNDERLINE);
@@ -265,7 +265,7 @@ static char hl_mark(const Ui *u, int sq)
 
 static void draw_square(const Ui *u, int sq)
 {
-    const Layout *l = &u->lay;
+    const Layout *l = &u->look.lay;
     int y, x;
     ui_square_cell(u, sq, &y, &x);
     attr_t a = square_attr(u, sq);
@@ -289,7 +289,7 @@ static void draw_square(const Ui *u, int sq)
             mvaddch(l->ch > 1 ? y : cy, l->ch > 1 ? x : cx - 1, (chtype)(unsigned char)mark);
     } else if (mark) {
         mvaddch(cy, cx, (chtype)(unsigned char)mark);
-    } else if (!u->colours && !(a & A_REVERSE)) {
+    } else if (!u->look.colours && !(a & A_REVERSE)) {
         /* Monochrome light squares get a dot so they differ from missing ones. */
         mvaddch(cy, cx, '.');
     }
@@ -303,14 +303,14 @@ static void draw_square(const Ui *u, int sq)
 static void draw_labels(const Ui *u)
 {
     const Variant *v = u->v;
-    const Layout *l = &u->lay;
-    attrset(u->colours ? COLOR_PAIR(PAIR_DIM) : A_NORMAL);
+    const Layout *l = &u->look.lay;
+    attrset(u->look.colours ? COLOR_PAIR(PAIR_DIM) : A_NORMAL);
     for (int row = 0; row < v->height; row++) {
-        int r = u->flipped ? row : v->height - 1 - row;
+        int r = u->look.flipped ? row : v->height - 1 - row;
         mvprintw(l->by + row * l->ch + l->ch / 2, 0, "%2d", r + v->rank_base);
     }
     for (int col = 0; col < v->width; col++) {
-        int f = u->flipped ? v->width - 1 - col : col;
+        int f = u->look.flipped ? v->width - 1 - col : col;
         mvaddch(l->by + v->height * l->ch, l->bx + col * l->cw + l->cw / 2, (chtype)('a' + f));
     }
     attrset(A_NORMAL);
@@ -333,12 +333,12 @@ static int message_split(const char *msg, int w)
  * key-hint line instead of being cut. */
 static void draw_bottom(const Ui *u, int cols)
 {
-    const Layout *l = &u->lay;
+    const Layout *l = &u->look.lay;
     move(l->msg_y, 0);
     clrtoeol();
     int split = cols > 1 ? message_split(u->msg, cols - 1) : -1;
     if (u->msg[0]) {
-        attrset(u->msg_error ? (u->colours ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_NORMAL);
+        attrset(u->msg_error ? (u->look.colours ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_NORMAL);
         mvprintw(l->msg_y, 0, "%.*s", split >= 0 ? split : cols - 1, u->msg);
         move(l->hint_y, 0);
         clrtoeol();
@@ -350,7 +350,7 @@ static void draw_bottom(const Ui *u, int cols)
     }
     move(l->hint_y, 0);
     clrtoeol();
-    attrset(u->colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
+    attrset(u->look.colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
     char hint[160];
     ui_key_line(u, false, hint, sizeof hint);
     mvprintw(l->hint_y, 0, "%.*s", cols - 1, hint);
@@ -362,7 +362,7 @@ void ui_draw_too_small(const Ui *u, int rows, int cols)
     erase();
     const char *l1 = "Terminal too small";
     char l2[96];
-    snprintf(l2, sizeof l2, "need at least %dx%d, now %dx%d", u->lay.need_w, u->lay.need_h, cols, rows);
+    snprintf(l2, sizeof l2, "need at least %dx%d, now %dx%d", u->look.lay.need_w, u->look.lay.need_h, cols, rows);
     mvprintw(rows / 2 - 1 > 0 ? rows / 2 - 1 : 0, 0, "%.*s", cols, l1);
     mvprintw(rows / 2 > 0 ? rows / 2 : 1, 0, "%.*s", cols, l2);
     wnoutrefresh(stdscr); /* the caller updates the terminal (doupdate) */
@@ -392,7 +392,7 @@ void ui_draw(Ui *u)
         return;
     }
     ui_layout(u, rows, cols);
-    if (u->lay.too_small) {
+    if (u->look.lay.too_small) {
         ui_draw_too_small(u, rows, cols);
         return;
     }
@@ -404,6 +404,6 @@ void ui_draw(Ui *u)
     draw_bottom(u, cols);
     int y, x;
     ui_square_cell(u, u->cursor, &y, &x);
-    move(y + u->lay.ch / 2, x + u->lay.cw / 2);
+    move(y + u->look.lay.ch / 2, x + u->look.lay.cw / 2);
     wnoutrefresh(stdscr); /* the caller updates the terminal (doupdate) */
 }

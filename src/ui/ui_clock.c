@@ -94,7 +94,7 @@ int ui_clock_draw(const Ui *u, int y)
 {
     if (!u->clocks.clock.on)
         return y;
-    const Layout *l = &u->lay;
+    const Layout *l = &u->look.lay;
     double now = nc_seconds();
     int side = u->g.pos.side;
     int running = u->clocks.clock.turn_start >= 0 ? side : -1;

@@ -267,9 +267,9 @@ static bool drill_open(Ui *u, const void *arg, void **self)
     Ui *t = &d->t;
     t->drop_type = -1;
     t->mode.tut_type = -1;
-    t->utf8 = u->utf8;
-    t->ascii = u->ascii;
-    t->colours = u->colours;
+    t->look.utf8 = u->look.utf8;
+    t->look.ascii = u->look.ascii;
+    t->look.colours = u->look.colours;
     t->player[0] = t->player[1] = PL_HUMAN; /* the drill answers for Black itself */
     t->mode.player_text[1] = "endgame table";
     t->mode.keys_of = UI_KEYS_DRILL;
@@ -321,7 +321,7 @@ static void drill_key(Ui *u, void *self, int k)
     if (k == 'n')
         new_start(d);
     else if (k == 'f')
-        t->flipped = !t->flipped;
+        t->look.flipped = !t->look.flipped;
     else if (k == KEY_RESIZE)
         return;
     else if (k == '?' || k == KEY_F(1))

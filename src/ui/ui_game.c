@@ -62,7 +62,7 @@ void ui_orient(Ui *u)
     int me = u->player[NC_BLACK] == PL_HUMAN && u->player[NC_WHITE] == PL_COMPUTER ? NC_BLACK
              : u->player[NC_WHITE] == PL_HUMAN && u->player[NC_BLACK] == PL_COMPUTER ? NC_WHITE
                                                                                       : u->g.pos.side;
-    u->flipped = me == NC_BLACK && u->player[NC_WHITE] == PL_COMPUTER;
+    u->look.flipped = me == NC_BLACK && u->player[NC_WHITE] == PL_COMPUTER;
     if (u->g.pos.king[me])
         u->cursor = u->g.pos.king[me];
 }

@@ -579,10 +579,10 @@ static void mouse(Ui *u, GameScreen *s)
         return;
     }
     for (int c = 0; c < 2; c++) {
-        if (ev.y != u->lay.hand_y[c])
+        if (ev.y != u->look.lay.hand_y[c])
             continue;
         for (int t = 0; t < u->v->ntypes; t++) {
-            if (u->lay.hand_x1[c][t] && ev.x >= u->lay.hand_x0[c][t] && ev.x < u->lay.hand_x1[c][t]) {
+            if (u->look.lay.hand_x1[c][t] && ev.x >= u->look.lay.hand_x0[c][t] && ev.x < u->look.lay.hand_x1[c][t]) {
                 if (c != u->g.pos.side) {
                     ui_msg(u, true, "That is %s's hand; it is %s to move", c ? "Black" : "White",
                            c ? "White" : "Black");
@@ -614,7 +614,7 @@ static void redo(Ui *u)
 
 static void flip(Ui *u)
 {
-    u->flipped = !u->flipped;
+    u->look.flipped = !u->look.flipped;
     ui_msg(u, false, "Board flipped");
 }
 

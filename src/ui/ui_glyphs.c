@@ -24,7 +24,7 @@ static const char *glyph(const Variant *v, int code)
 
 const char *ui_piece_str(const Ui *u, int code, char *buf)
 {
-    if (u->utf8 && !u->ascii) {
+    if (u->look.utf8 && !u->look.ascii) {
         const char *g = glyph(u->v, code);
         if (g)
             return g;

@@ -33,6 +33,7 @@
 #include "ui_clock_state.h"
 #include "ui_engine_state.h"
 #include "ui_file_state.h"
+#include "ui_look_state.h"
 #include "ui_mode_state.h"
 #include "ui_review_state.h"
 #include "ui_save_state.h"
@@ -55,18 +56,6 @@ enum {
     HL_COUNT
 };
 
-/* Square backgrounds, one colour pair per (background, foreground). */
-enum {
-    BG_LIGHT, BG_DARK,
-    BG_QUIET, BG_CAPTURE, BG_REMOVED, BG_PUSH, BG_PROMO, BG_CASTLE,
-    BG_LAST_LIGHT, BG_LAST_DARK, BG_CHECK, BG_SELECTED,
-    BG_FLYOVER, BG_LAST_GONE, BG_LAST_PUSHED, BG_HINT,
-    BG_COUNT
-};
-enum { FG_WHITE, FG_BLACK, FG_MARK, FG_COUNT };
-/* Pairs for the panel after the square pairs. */
-enum { PAIR_TITLE = 1 + BG_COUNT * FG_COUNT, PAIR_ERROR, PAIR_GOOD, PAIR_DIM };
-
 /* What the move that led to the shown position did to a square. */
 enum {
     LM_NONE,
@@ -80,21 +69,6 @@ enum { PL_HUMAN, PL_COMPUTER };
 /* END_RECORDED: a loaded game whose tags say it ended otherwise
  * (adjudication, abandoned, ...). */
 enum { END_NONE, END_STATUS, END_RESIGN, END_AGREED, END_TIME, END_RECORDED };
-
-typedef struct {
-    bool too_small;
-    int need_w, need_h;
-    int cw, ch;            /* cell size */
-    int bx, by;            /* screen position of the board's top-left cell */
-    int lw;                /* width of the rank-label column */
-    int px, py, pw, ph;    /* side panel */
-    int msg_y, hint_y;     /* message and key-hint lines */
-    int hand_y[2];         /* panel rows of the hands (for clicks) */
-    int hand_x0[2][NC_MAX_TYPES], hand_x1[2][NC_MAX_TYPES];
-    int list_y, list_rows, list_first; /* the move list's rows (for clicks) */
-    bool list_two;                     /* two plies a row */
-    int list_x[2];                     /* columns of White's and Black's moves */
-} Layout;
 
 /* A time control, as the config file (and later the command line) gives
  * it: base time and increment, and the text it was written as. */
@@ -135,8 +109,6 @@ typedef struct Ui {
     int nredo, cap;
 
     int player[2];        /* PL_HUMAN / PL_COMPUTER */
-    bool flipped, ascii, utf8;
-    int colours;          /* 0 monochrome, 8, 256 */
 
     int cursor;           /* square under the cursor */
     int sel;              /* selected square, 0 none */
@@ -160,7 +132,7 @@ typedef struct Ui {
     char msg[256];
     bool msg_error;
     UiMode mode;          /* what the tutorial, a lesson or the drill make of the board */
-    Layout lay;
+    UiLook look;          /* glyphs, colours, the board's side and layout */
     UiConfig cfg;
     UiFiles files;        /* the files the game was loaded from and saved to */
     UiSave save;          /* the game's own file in the state directory (ui_autosave.c) */

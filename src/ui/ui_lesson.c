@@ -406,7 +406,7 @@ bool ui_lesson_key(Ui *t, LessonView *lv, int key)
  * next free row. */
 static int wrap(const Ui *t, int y, const char *text, attr_t a)
 {
-    const Layout *lay = &t->lay;
+    const Layout *lay = &t->look.lay;
     int w = lay->pw - 1, bottom = lay->py + lay->ph;
     const char *s = text;
     attrset(a);
@@ -436,10 +436,10 @@ static int wrap(const Ui *t, int y, const char *text, attr_t a)
 
 void ui_lesson_draw(Ui *t, LessonView *lv)
 {
-    if (lv->cur < 0 || t->lay.too_small)
+    if (lv->cur < 0 || t->look.lay.too_small)
         return;
     const Lesson *l = &lv->set.l[lv->cur];
-    const Layout *lay = &t->lay;
+    const Layout *lay = &t->look.lay;
     /* Below the panel's status, hands and cursor lines (ui_board.c). */
     int y = lay->py + 3 + (t->v->has_drops ? 2 : 0) + 2;
     for (int r = y; r < lay->py + lay->ph; r++) {
@@ -450,17 +450,17 @@ void ui_lesson_draw(Ui *t, LessonView *lv)
     int st = ui_progress_get(&lv->progress, l->id);
     snprintf(head, sizeof head, "%s - lesson %d/%d%s", l->topic, lv->cur + 1, lv->set.n,
              st == PROGRESS_SOLVED ? " [solved]" : "");
-    y = wrap(t, y, head, t->colours ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_BOLD);
+    y = wrap(t, y, head, t->look.colours ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_BOLD);
     y = wrap(t, y, l->title, A_BOLD);
     bool exercise = lesson_is_exercise(l);
     if (exercise)
-        y = wrap(t, y, l->question, t->colours ? COLOR_PAIR(PAIR_GOOD) | A_BOLD : A_BOLD);
+        y = wrap(t, y, l->question, t->look.colours ? COLOR_PAIR(PAIR_GOOD) | A_BOLD : A_BOLD);
     if (!exercise || lv->solved || lv->revealed)
         y = wrap(t, y, l->explain, A_NORMAL);
     else
         y = wrap(t, y, "Select the piece and its destination with Enter or the mouse.", A_DIM);
     if (l->source[0] && y + 1 < lay->py + lay->ph)
-        wrap(t, y + 1, l->source, t->colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
+        wrap(t, y + 1, l->source, t->look.colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
     int cy, cx;
     ui_square_cell(t, t->cursor, &cy, &cx);
     move(cy + lay->ch / 2, cx + lay->cw / 2);

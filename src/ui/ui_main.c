@@ -136,8 +136,8 @@ static void init_ui(Ui *u, const Options *opt)
     memset(u, 0, sizeof *u);
     u->drop_type = -1;
     u->data_dir = opt->data_dir;
-    u->ascii = opt->ascii;
-    u->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    u->look.ascii = opt->ascii;
+    u->look.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     u->engine.level = opt->level ? opt->level : 3;
     u->player[0] = player_of(opt->white, PL_HUMAN);
     u->player[1] = player_of(opt->black, PL_COMPUTER);
@@ -388,7 +388,7 @@ int ui_main(const Options *opt)
         return 1;
     }
     if (u.cfg.glyphs == UI_GLYPHS_ASCII)
-        u.ascii = true;
+        u.look.ascii = true;
     if (u.cfg.level && !opt->level)
         u.engine.level = u.cfg.level;
     /* The config's clocks for the games begun here; a loaded game keeps

@@ -38,7 +38,7 @@ int ui_cursor_target(const Variant *v, int sq, int dx, int dy)
 /* Moves the cursor one square on screen (see ui_cursor_target). */
 void ui_cursor_step(Ui *u, int dx, int dy)
 {
-    if (u->flipped) {
+    if (u->look.flipped) {
         dx = -dx;
         dy = -dy;
     }

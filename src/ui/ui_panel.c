@@ -11,7 +11,7 @@
 
 static int panel_bottom(const Ui *u)
 {
-    return u->lay.py + u->lay.ph;
+    return u->look.lay.py + u->look.lay.ph;
 }
 
 /* Word-wraps text into the panel from row y, at most max rows (0: as
@@ -19,7 +19,7 @@ static int panel_bottom(const Ui *u)
  * next free row. */
 static int wrap_rows(const Ui *u, int y, attr_t a, const char *text, int max)
 {
-    const Layout *l = &u->lay;
+    const Layout *l = &u->look.lay;
     int w = l->pw - 1, used = 0;
     const char *s = text;
     if (w < 1)
@@ -76,7 +76,7 @@ static int bytes_for(const char *s, int cols)
  * (unless longer than the panel); returns the next free row. */
 static int flow_fields(const Ui *u, int y, attr_t a, const char *const *fields, int n)
 {
-    int w = u->lay.pw - 1, x = 0;
+    int w = u->look.lay.pw - 1, x = 0;
     attrset(a);
     for (int i = 0; i < n && y < panel_bottom(u); i++) {
         int len = text_width(fields[i]);
@@ -88,7 +88,7 @@ static int flow_fields(const Ui *u, int y, attr_t a, const char *const *fields, 
             break;
         if (x)
             x += 2;
-        mvaddnstr(y, u->lay.px + x, fields[i], bytes_for(fields[i], w - x));
+        mvaddnstr(y, u->look.lay.px + x, fields[i], bytes_for(fields[i], w - x));
         x += len;
     }
     attrset(A_NORMAL);
@@ -114,7 +114,7 @@ static const char *player_name(const Ui *u, int c, char *buf, size_t len)
 
 static void draw_hand(Ui *u, int row, int c)
 {
-    Layout *l = &u->lay;
+    Layout *l = &u->look.lay;
     const Variant *v = u->v;
     l->hand_y[c] = row;
     memset(l->hand_x0[c], 0, sizeof l->hand_x0[c]);
@@ -156,7 +156,7 @@ static void draw_tutorial_panel(Ui *u, int y)
     char line[160];
     snprintf(line, sizeof line, "%s (%c)%s", pt->title, pt->letter, pt->titan ? " - Titan" : "");
     attrset(A_BOLD);
-    mvprintw(y++, u->lay.px, "%.*s", u->lay.pw - 1, line);
+    mvprintw(y++, u->look.lay.px, "%.*s", u->look.lay.pw - 1, line);
     attrset(A_NORMAL);
     y = wrap(u, y, pt->description ? pt->description : "");
     if (pt->titan)
@@ -233,7 +233,7 @@ static int draw_panel_game_kind(const Ui *u, int y)
             if (v->types[t].titan)
                 n += snprintf(line + n, sizeof line - (size_t)n, " %s", ui_type_name(v, t));
     }
-    return line[0] ? wrap_rows(u, y, u->colours ? COLOR_PAIR(PAIR_DIM) : A_NORMAL, line, 3) : y;
+    return line[0] ? wrap_rows(u, y, u->look.colours ? COLOR_PAIR(PAIR_DIM) : A_NORMAL, line, 3) : y;
 }
 
 /* Where both clocks are drawn once the game has a time control; no
@@ -244,7 +244,7 @@ static int draw_panel_status(const Ui *u, int y)
 {
     const Position *p = &u->g.pos;
     char line[400];
-    attr_t title = u->colours ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_BOLD;
+    attr_t title = u->look.colours ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_BOLD;
     snprintf(line, sizeof line, "%s%s", u->v->title, u->mode.tutorial ? " - tutorial" : "");
     y = wrap_rows(u, y, title, line, 2);
     if (!u->mode.tutorial)
@@ -272,12 +272,12 @@ static int draw_panel_status(const Ui *u, int y)
     }
     if (ui_game_over(u)) {
         snprintf(line, sizeof line, "Game over: %s", u->result);
-        return wrap_rows(u, y, u->colours ? COLOR_PAIR(PAIR_GOOD) | A_BOLD : A_BOLD, line, 2);
+        return wrap_rows(u, y, u->look.colours ? COLOR_PAIR(PAIR_GOOD) | A_BOLD : A_BOLD, line, 2);
     }
     snprintf(line, sizeof line, "%s to move%s%s", p->side == NC_WHITE ? "White" : "Black",
              u->in_check ? " - CHECK" : "",
              u->engine.thinking ? " (thinking)" : u->engine.hinting ? " (hint...)" : "");
-    y = wrap_rows(u, y, u->in_check ? (u->colours ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_BOLD, line, 1);
+    y = wrap_rows(u, y, u->in_check ? (u->look.colours ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_BOLD, line, 1);
     if ((u->engine.thinking || u->engine.hinting) && u->engine.info.depth > 0) {
         thinking_line(u, line, sizeof line);
         y = wrap_rows(u, y, A_NORMAL, line, 2);
@@ -325,7 +325,7 @@ static int draw_piece_legend(const Ui *u, int y)
     const Variant *v = u->v;
     char items[NC_MAX_TYPES][80];
     const char *fields[NC_MAX_TYPES];
-    int w = u->lay.pw - 1, rows = 1, x = 0;
+    int w = u->look.lay.pw - 1, rows = 1, x = 0;
     for (int t = 0; t < v->ntypes; t++) {
         char buf[4];
         const PieceType *pt = &v->types[t];
@@ -343,13 +343,13 @@ static int draw_piece_legend(const Ui *u, int y)
     if (bottom - y - 1 - rows < 5)
         return bottom;
     bottom -= rows;
-    flow_fields(u, bottom, u->colours ? COLOR_PAIR(PAIR_DIM) : A_NORMAL, fields, v->ntypes);
+    flow_fields(u, bottom, u->look.colours ? COLOR_PAIR(PAIR_DIM) : A_NORMAL, fields, v->ntypes);
     return bottom;
 }
 
 void ui_draw_panel(Ui *u)
 {
-    Layout *l = &u->lay;
+    Layout *l = &u->look.lay;
     int y = draw_panel_status(u, l->py);
     if (!u->mode.tutorial)
         y = draw_panel_material(u, y);

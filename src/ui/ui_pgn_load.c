@@ -39,9 +39,9 @@ static int load_begin(void *ctx, const PgnTags *t, Game **g, char *err, int errl
     Loading *ld = ctx;
     Ui *n = ld->n, *u = ld->u;
     n->drop_type = -1;
-    n->utf8 = u->utf8;
-    n->ascii = u->ascii;
-    n->colours = u->colours;
+    n->look.utf8 = u->look.utf8;
+    n->look.ascii = u->look.ascii;
+    n->look.colours = u->look.colours;
     ld->begun = true;
     if (ui_game_new(n, u->data_dir, t->variant, t->setup, t->options, t->titans, t->fen, err, errlen))
         return -1;
@@ -121,8 +121,8 @@ static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
     Ui old = *u;
     *u = *n;
     u->data_dir = old.data_dir;
-    u->flipped = old.flipped;
-    u->lay = old.lay;
+    u->look.flipped = old.look.flipped;
+    u->look.lay = old.look.lay;
     u->engine.search = old.engine.search;
     u->engine.level = t->level ? t->level : old.engine.level;
     u->player[0] = t->white[0] ? (!strcmp(t->white, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[0];

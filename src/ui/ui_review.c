@@ -43,7 +43,7 @@ static int row_ply(const Ui *u, bool two, int row)
 
 static void draw_row(const Ui *u, int y, int row, bool two, int shown)
 {
-    Layout const *l = &u->lay;
+    Layout const *l = &u->look.lay;
     char num[16], label[200];
     int p0 = row_ply(u, two, row);
     ui_ply_number(u, p0 < 0 ? 0 : p0, num, sizeof num);
@@ -67,7 +67,7 @@ static void draw_row(const Ui *u, int y, int row, bool two, int shown)
 
 void ui_draw_move_list(Ui *u, int top, int bottom)
 {
-    Layout *l = &u->lay;
+    Layout *l = &u->look.lay;
     int colw = (l->pw - 6) / 2;
     bool two = two_columns(u, colw);
     int nrows = rows_of(u, two), vis = bottom - top;
@@ -103,7 +103,7 @@ void ui_draw_move_list(Ui *u, int top, int bottom)
 
 int ui_list_ply_at(const Ui *u, int y, int x)
 {
-    const Layout *l = &u->lay;
+    const Layout *l = &u->look.lay;
     if (l->too_small || y < l->list_y || y >= l->list_y + l->list_rows || x < l->px)
         return -1;
     int row = l->list_first + y - l->list_y;

@@ -173,8 +173,8 @@ static bool examine(const Ui *u, bool match, const Candidate *c, SavedGame *g, c
     memset(&probe, 0, sizeof probe);
     probe.drop_type = -1;
     probe.data_dir = u->data_dir;
-    probe.utf8 = u->utf8;
-    probe.colours = u->colours;
+    probe.look.utf8 = u->look.utf8;
+    probe.look.colours = u->look.colours;
     char err[800];
     bool ok = false;
     if (access(c->path, F_OK) != 0)

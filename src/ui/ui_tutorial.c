@@ -350,7 +350,7 @@ static void take_back(Ui *t)
 
 static void flip(Ui *t)
 {
-    t->flipped = !t->flipped;
+    t->look.flipped = !t->look.flipped;
 }
 
 static void cancel_selection(Ui *t)
@@ -372,8 +372,9 @@ static void click(Ui *t)
     /* In a lesson a click on a piece in the side to move's hand selects
      * it for dropping. */
     int side = t->g.pos.side;
-    for (int ty = 0; lessons.cur >= 0 && ev.y == t->lay.hand_y[side] && ty < t->v->ntypes; ty++)
-        if (t->lay.hand_x1[side][ty] && ev.x >= t->lay.hand_x0[side][ty] && ev.x < t->lay.hand_x1[side][ty])
+    const Layout *lay = &t->look.lay;
+    for (int ty = 0; lessons.cur >= 0 && ev.y == lay->hand_y[side] && ty < t->v->ntypes; ty++)
+        if (lay->hand_x1[side][ty] && ev.x >= lay->hand_x0[side][ty] && ev.x < lay->hand_x1[side][ty])
             ui_lesson_select_drop(t, ty);
 }
 
@@ -408,9 +409,9 @@ static bool tutorial_open(Ui *u, const void *arg, void **self)
     memset(t, 0, sizeof *t);
     t->drop_type = -1;
     t->mode.tut_type = -1;
-    t->utf8 = u->utf8;
-    t->ascii = u->ascii;
-    t->colours = u->colours;
+    t->look.utf8 = u->look.utf8;
+    t->look.ascii = u->look.ascii;
+    t->look.colours = u->look.colours;
     t->mode.tutorial = true;
     t->mode.keys_of = UI_KEYS_TUTORIAL;
     lessons.cur = -1;
@@ -440,17 +441,17 @@ static void tutorial_draw(Ui *u, void *self)
     int rows, cols;
     getmaxyx(stdscr, rows, cols);
     (void)rows;
-    if (!t->lay.too_small && (int)strlen(t->msg) < cols - 1) {
+    if (!t->look.lay.too_small && (int)strlen(t->msg) < cols - 1) {
         char hint[160];
         ui_key_line(t, lessons.cur >= 0, hint, sizeof hint);
-        move(t->lay.hint_y, 0);
+        move(t->look.lay.hint_y, 0);
         clrtoeol();
-        attrset(t->colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
-        mvprintw(t->lay.hint_y, 0, "%.*s", cols - 1, hint);
+        attrset(t->look.colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
+        mvprintw(t->look.lay.hint_y, 0, "%.*s", cols - 1, hint);
         attrset(A_NORMAL);
         int y, x;
         ui_square_cell(t, t->cursor, &y, &x);
-        move(y + t->lay.ch / 2, x + t->lay.cw / 2);
+        move(y + t->look.lay.ch / 2, x + t->look.lay.cw / 2);
         refresh();
     }
 }

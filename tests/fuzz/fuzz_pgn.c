@@ -22,7 +22,7 @@ static void ui_fresh(Ui *u)
     u->data_dir = fuzz_data_dir();
     u->drop_type = -1;
     u->mode.tut_type = -1;
-    u->utf8 = true;
+    u->look.utf8 = true;
     u->engine.level = 1;
 }
 
