@@ -2,7 +2,8 @@
  * terminal gets, which side is at the bottom, and the layout of the
  * screen as last drawn (where the board, the panel, the hands and the
  * move list are, for clicks).  Set up by ui_main.c and ui_board.c
- * (ui_colours_init, ui_layout); every screen draws with it. */
+ * (ui_colours_init, ui_layout); every screen draws with it, through the
+ * functions of ui_board.c and ui_glyphs.c declared here. */
 #ifndef NC_UI_LOOK_STATE_H
 #define NC_UI_LOOK_STATE_H
 
@@ -42,5 +43,28 @@ typedef struct {
     int colours;          /* 0 monochrome, 8, 256 */
     Layout lay;
 } UiLook;
+
+/* Defined in ui_internal.h, which includes this header. */
+typedef struct Ui Ui;
+
+/* ui_board.c */
+void ui_colours_init(Ui *u);
+short ui_default_bg256(int bg);  /* the built-in palette entry of a background */
+/* The 256-colour palette entry of a square background or a side's pieces:
+ * the config file's, else the built-in one. */
+short ui_bg256(const Ui *u, int bg);
+short ui_piece256(const Ui *u, int colour);
+void ui_layout(Ui *u, int rows, int cols);
+/* Draws into curses' virtual screen (wnoutrefresh); the caller updates
+ * the terminal (doupdate, as screen_draw does, or a refresh of its own). */
+void ui_draw(Ui *u);
+void ui_square_cell(const Ui *u, int sq, int *y, int *x);
+int ui_square_at(const Ui *u, int y, int x);
+int ui_square_pair(const Ui *u, int sq);    /* colour pair used for a square */
+void ui_draw_too_small(const Ui *u, int rows, int cols);
+
+/* ui_glyphs.c */
+/* The text drawn for a piece code (UTF-8 glyph or letter; buf holds 2). */
+const char *ui_piece_str(const Ui *u, int code, char *buf);
 
 #endif
