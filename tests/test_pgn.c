@@ -82,7 +82,7 @@ static int remove_tmpdir(void **state)
 static void new_ui_at(Ui *u, const char *variant, const char *fen)
 {
     memset(u, 0, sizeof *u);
-    u->drop_type = -1;
+    u->board.drop_type = -1;
     u->mode.tut_type = -1;
     char err[512];
     if (ui_game_new(u, NC_TEST_DATA_DIR, variant, NULL, NULL, NULL, fen, err, sizeof err))
@@ -221,7 +221,7 @@ static void random_games_agree(const char *fen, uint64_t seed, int games)
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            Move m = u.legal.m[seed % (uint64_t)u.legal.n];
+            Move m = u.board.legal.m[seed % (uint64_t)u.board.legal.n];
             ui_play(&u, &m);
         }
         char path[128], out[128], err[512];

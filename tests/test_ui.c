@@ -59,7 +59,7 @@ static Ui *new_ui(const char *variant, const char *fen)
 {
     ui_game_free(&U);
     memset(&U, 0, sizeof U);
-    U.drop_type = -1;
+    U.board.drop_type = -1;
     U.mode.tut_type = -1;
     U.look.utf8 = true;
     U.engine.level = 1;
@@ -165,8 +165,8 @@ static int teardown(void **state)
 
 static void select_at(Ui *u, const char *name)
 {
-    u->cursor = sq(u, name);
-    ui_select(u, u->cursor);
+    u->board.cursor = sq(u, name);
+    ui_select(u, u->board.cursor);
 }
 
 static void test_every_variant_fits_80x24(void **state)
@@ -246,12 +246,12 @@ static void test_irregular_board(void **state)
         }
     }
     /* The cursor never rests on a hole: from e0 left it reaches d1. */
-    u->cursor = e0;
+    u->board.cursor = e0;
     ui_cursor_step(u, -1, 0);
-    assert_int_equal(u->cursor, sq(u, "d1"));
-    u->cursor = sq(u, "e1");
+    assert_int_equal(u->board.cursor, sq(u, "d1"));
+    u->board.cursor = sq(u, "e1");
     ui_cursor_step(u, 0, -1);
-    assert_int_equal(u->cursor, e0);
+    assert_int_equal(u->board.cursor, e0);
     /* Hands of both sides are shown. */
     assert_true(screen_has("White hand:"));
     assert_true(screen_has("Black hand:"));
@@ -291,16 +291,16 @@ static void test_highlight_quiet_capture_promo(void **state)
     ui_colours_init(u);
     select_at(u, "a7");
     ui_draw(u);
-    assert_int_equal(u->hl[sq(u, "a8")], HL_PROMO);
-    assert_int_equal(u->hl[sq(u, "b8")], HL_PROMO);
+    assert_int_equal(u->board.hl[sq(u, "a8")], HL_PROMO);
+    assert_int_equal(u->board.hl[sq(u, "b8")], HL_PROMO);
     assert_int_equal(pair_at(u, sq(u, "a8")), expect_pair(BG_PROMO, FG_MARK));
     assert_int_equal(cell_at(u, sq(u, "a8"), 0) & A_CHARTEXT, '=');
     u = new_ui("chess", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
     ui_colours_init(u);
     select_at(u, "e4");
     ui_draw(u);
-    assert_int_equal(u->hl[sq(u, "e5")], HL_QUIET);
-    assert_int_equal(u->hl[sq(u, "d5")], HL_CAPTURE);
+    assert_int_equal(u->board.hl[sq(u, "e5")], HL_QUIET);
+    assert_int_equal(u->board.hl[sq(u, "d5")], HL_CAPTURE);
     assert_int_equal(pair_at(u, sq(u, "e5")), expect_pair(BG_QUIET, FG_MARK));
     assert_int_equal(pair_at(u, sq(u, "d5")), expect_pair(BG_CAPTURE, FG_BLACK));
     assert_int_equal(mark_at(u, sq(u, "d5")), 'x');
@@ -315,18 +315,18 @@ static void test_highlight_flyover_and_hover(void **state)
     ui_draw(u);
     /* The bomber flies over d7 to d8: d8 is a fly-over landing with its
      * own mark, d7 is removed. */
-    assert_int_equal(u->hl[sq(u, "d8")], HL_FLYOVER);
+    assert_int_equal(u->board.hl[sq(u, "d8")], HL_FLYOVER);
     assert_int_equal(cell_at(u, sq(u, "d8"), 0) & A_CHARTEXT, '~');
     assert_int_equal(pair_at(u, sq(u, "d8")), expect_pair(BG_FLYOVER, FG_MARK));
-    assert_int_equal(u->hl[sq(u, "d7")], HL_REMOVED);
-    assert_int_equal(u->hl[sq(u, "d6")], HL_QUIET);
+    assert_int_equal(u->board.hl[sq(u, "d7")], HL_REMOVED);
+    assert_int_equal(u->board.hl[sq(u, "d6")], HL_QUIET);
     assert_int_equal(pair_at(u, sq(u, "d7")), expect_pair(BG_REMOVED, FG_BLACK));
     assert_int_equal(mark_at(u, sq(u, "d7")), '*');
     /* Hovering d8 says what goes, and marks it. */
-    u->cursor = sq(u, "d8");
+    u->board.cursor = sq(u, "d8");
     ui_hover(u);
-    assert_non_null(strstr(u->hover, "captures d7"));
-    assert_true(u->removes[sq(u, "d7")]);
+    assert_non_null(strstr(u->board.hover, "captures d7"));
+    assert_true(u->board.removes[sq(u, "d7")]);
 }
 
 static void test_highlight_push_and_castle(void **state)
@@ -336,21 +336,21 @@ static void test_highlight_push_and_castle(void **state)
     ui_colours_init(u);
     select_at(u, "d1");
     ui_draw(u);
-    assert_int_equal(u->hl[sq(u, "d4")], HL_PUSH);
-    assert_int_equal(u->hl[sq(u, "d5")], HL_REMOVED);
+    assert_int_equal(u->board.hl[sq(u, "d4")], HL_PUSH);
+    assert_int_equal(u->board.hl[sq(u, "d5")], HL_REMOVED);
     assert_int_equal(pair_at(u, sq(u, "d4")), expect_pair(BG_PUSH, FG_BLACK));
     assert_int_equal(mark_at(u, sq(u, "d4")), '^');
-    u->cursor = sq(u, "d4");
+    u->board.cursor = sq(u, "d4");
     ui_hover(u);
-    assert_non_null(strstr(u->hover, "crushes d5"));
+    assert_non_null(strstr(u->board.hover, "crushes d5"));
 
     u = new_ui("flying-warmachines", "****m1****/4k5/10/10/10/10/10/10/10/10/1R3K2R1/****2****[] w KQ - 0 1");
     ui_colours_init(u);
     select_at(u, "f1");
     ui_draw(u);
-    assert_int_equal(u->hl[sq(u, "g1")], HL_CASTLE);
-    assert_int_equal(u->hl[sq(u, "i1")], HL_CASTLE);
-    assert_int_equal(u->hl[sq(u, "f2")], HL_QUIET);
+    assert_int_equal(u->board.hl[sq(u, "g1")], HL_CASTLE);
+    assert_int_equal(u->board.hl[sq(u, "i1")], HL_CASTLE);
+    assert_int_equal(u->board.hl[sq(u, "f2")], HL_QUIET);
     assert_int_equal(pair_at(u, sq(u, "g1")), expect_pair(BG_CASTLE, FG_MARK));
     /* g1 is both a king step and a castling: two candidates. */
     Move c[8];
@@ -370,9 +370,9 @@ static void test_drop_squares(void **state)
     ui_play(u, &m);
     ui_select_drop(u, nc_type_of_letter(u->v, 'J'));
     ui_draw(u);
-    assert_int_equal(u->hl[sq(u, "e2")], HL_QUIET);
-    assert_int_equal(u->hl[sq(u, "e4")], HL_QUIET);
-    assert_int_equal(u->hl[sq(u, "d2")], HL_NONE);
+    assert_int_equal(u->board.hl[sq(u, "e2")], HL_QUIET);
+    assert_int_equal(u->board.hl[sq(u, "e4")], HL_QUIET);
+    assert_int_equal(u->board.hl[sq(u, "d2")], HL_NONE);
     assert_int_equal(pair_at(u, sq(u, "e3")), expect_pair(BG_QUIET, FG_MARK));
     /* The move list shows the moving piece's letter and the move text. */
     assert_true(screen_has("1. Pe2-e5"));
@@ -388,7 +388,7 @@ static void test_check_and_last_move(void **state)
     Move m;
     assert_int_equal(move_from_text(&u->g.pos, "a1-a8", &m, err, sizeof err), 0);
     ui_play(u, &m);
-    u->cursor = sq(u, "d4");
+    u->board.cursor = sq(u, "d4");
     ui_draw(u);
     assert_true(u->in_check);
     assert_int_equal(pair_at(u, sq(u, "e8")), expect_pair(BG_CHECK, FG_BLACK));
@@ -407,7 +407,7 @@ static void test_monochrome_and_8_colours(void **state)
     ui_colours_init(u);
     assert_int_equal(u->look.colours, 0);
     select_at(u, "e4");
-    u->cursor = sq(u, "h1");
+    u->board.cursor = sq(u, "h1");
     ui_draw(u);
     /* No colour pairs; dark squares in reverse video; marks tell the kinds. */
     assert_int_equal(pair_at(u, sq(u, "c3")), 0);
@@ -485,7 +485,7 @@ static void test_8_colour_pairs_legible(void **state)
         for (int fg = 0; fg < FG_COUNT; fg++)
             assert_pair_legible8(expect_pair(bg, fg), side[fg], bg);
     select_at(u, "e4");
-    u->cursor = sq(u, "a8");
+    u->board.cursor = sq(u, "a8");
     ui_draw(u);
     assert_pair_legible8(pair_at(u, sq(u, "e4")), "selected white piece", BG_SELECTED);
     assert_pair_legible8(pair_at(u, sq(u, "e1")), "white king on a dark square", BG_DARK);
@@ -495,7 +495,7 @@ static void test_8_colour_pairs_legible(void **state)
     Move m;
     assert_int_equal(move_from_text(&u->g.pos, "a1-a8", &m, err, sizeof err), 0);
     ui_play(u, &m);
-    u->cursor = sq(u, "d4");
+    u->board.cursor = sq(u, "d4");
     ui_draw(u);
     assert_pair_legible8(pair_at(u, sq(u, "a8")), "white rook, last move", BG_LAST_LIGHT);
     assert_pair_legible8(pair_at(u, sq(u, "e8")), "black king in check", BG_CHECK);
@@ -521,7 +521,7 @@ static void test_no_colour_sides_differ(void **state)
     Move m;
     assert_int_equal(move_from_text(&u->g.pos, "d1-d5", &m, err, sizeof err), 0);
     ui_play(u, &m);
-    u->cursor = sq(u, "a4");
+    u->board.cursor = sq(u, "a4");
     ui_draw(u);
     /* d5 (light, last move) and e1 (dark) hold White; d8 (dark), e8 (light) Black. */
     attr_t plain = ~(attr_t)A_REVERSE;
@@ -553,7 +553,7 @@ static void test_tutorial_panel(void **state)
     ui_draw(u);
     assert_true(screen_has("Flying Bomber (F)"));
     assert_true(screen_has("Moves as a rook"));
-    assert_int_equal(u->hl[sq(u, "f12")], HL_QUIET);
+    assert_int_equal(u->board.hl[sq(u, "f12")], HL_QUIET);
 }
 
 static char *tmpdir(void)
@@ -717,7 +717,7 @@ static void read_text(const char *path, char *buf, size_t len)
 static Ui *player_ui(Ui *u, const char *variant)
 {
     memset(u, 0, sizeof *u);
-    u->drop_type = -1;
+    u->board.drop_type = -1;
     u->look.utf8 = true;
     char err[512];
     if (ui_game_new(u, NC_TEST_DATA_DIR, variant, NULL, NULL, NULL, NULL, err, sizeof err))
@@ -1065,7 +1065,7 @@ static void test_save_cost_long_game(void **state)
     Ui a;
     player_ui(&a, "titan-chess");
     for (int i = 0; i < 300 && !ui_game_over(&a); i++) {
-        Move m = a.legal.m[(i * 7 + 3) % a.legal.n];
+        Move m = a.board.legal.m[(i * 7 + 3) % a.board.legal.n];
         ui_play(&a, &m);
     }
     int n = 50;
@@ -1445,11 +1445,11 @@ static void test_cursor_irregular(void **state)
         assert_int_equal(ui_cursor_target(v, sq(u, "e10"), 0, -1), sq(u, "e9"));
         assert_int_equal(ui_cursor_target(v, sq(u, "e11"), -1, 0), sq(u, "d10"));
         /* f0 h h k: e0, d1, d2 */
-        u->cursor = f0;
+        u->board.cursor = f0;
         ui_cursor_step(u, -1, 0);
         ui_cursor_step(u, -1, 0);
         ui_cursor_step(u, 0, 1);
-        assert_int_equal(u->cursor, sq(u, "d2"));
+        assert_int_equal(u->board.cursor, sq(u, "d2"));
         /* Every square reaches a neighbour each way unless at the edge. */
         for (int k = 0; k < v->nsquares; k++)
             assert_true(v->exists[ui_cursor_target(v, v->squares[k], 1, 0)]);
@@ -1466,11 +1466,11 @@ static void test_last_move_marks(void **state)
     Move m;
     assert_int_equal(move_from_text(&u->g.pos, "d4-d8xd7", &m, err, sizeof err), 0);
     ui_play(u, &m);
-    u->cursor = sq(u, "a12");
+    u->board.cursor = sq(u, "a12");
     ui_draw(u);
-    assert_int_equal(u->lastmark[sq(u, "d7")], LM_GONE);
-    assert_int_equal(u->lastmark[sq(u, "d4")], LM_MOVE);
-    assert_int_equal(u->lastmark[sq(u, "d8")], LM_MOVE);
+    assert_int_equal(u->board.lastmark[sq(u, "d7")], LM_GONE);
+    assert_int_equal(u->board.lastmark[sq(u, "d4")], LM_MOVE);
+    assert_int_equal(u->board.lastmark[sq(u, "d8")], LM_MOVE);
     assert_int_equal(pair_at(u, sq(u, "d7")), expect_pair(BG_LAST_GONE, FG_MARK));
     assert_int_equal(cell_at(u, sq(u, "d7"), 0) & A_CHARTEXT, '*');
     int p = pair_at(u, sq(u, "d4"));
@@ -1480,16 +1480,16 @@ static void test_last_move_marks(void **state)
     u = new_ui("chess-titan-rooks", "4k3/8/8/3n4/3r4/8/8/3RK3 w - - 0 1");
     assert_int_equal(move_from_text(&u->g.pos, "d1-d4^d4%d5", &m, err, sizeof err), 0);
     ui_play(u, &m);
-    u->cursor = sq(u, "a8");
+    u->board.cursor = sq(u, "a8");
     ui_draw(u);
-    assert_int_equal(u->lastmark[sq(u, "d5")], LM_PUSHED);
+    assert_int_equal(u->board.lastmark[sq(u, "d5")], LM_PUSHED);
     assert_int_equal(pair_at(u, sq(u, "d5")), expect_pair(BG_LAST_PUSHED, FG_BLACK));
     assert_int_equal(mark_at(u, sq(u, "d5")), '^');
     /* The marks last until the next move only. */
     assert_int_equal(move_from_text(&u->g.pos, "e8-e7", &m, err, sizeof err), 0);
     ui_play(u, &m);
-    assert_int_equal(u->lastmark[sq(u, "d5")], LM_NONE);
-    assert_int_equal(u->lastmark[sq(u, "e7")], LM_MOVE);
+    assert_int_equal(u->board.lastmark[sq(u, "d5")], LM_NONE);
+    assert_int_equal(u->board.lastmark[sq(u, "e7")], LM_MOVE);
 }
 
 /* A chain push exiling the last Titan: every pushed Titan's new square. */
@@ -1575,7 +1575,7 @@ static void test_hint_marked(void **state)
     assert_int_equal(move_from_text(&u->g.pos, "g1-f3", &u->engine.hint_move, err, sizeof err), 0);
     u->engine.hint_key = u->g.pos.key;
     u->engine.have_hint = true;
-    u->cursor = sq(u, "a4");
+    u->board.cursor = sq(u, "a4");
     ui_draw(u);
     assert_int_equal(pair_at(u, sq(u, "f3")), expect_pair(BG_HINT, FG_MARK));
     assert_int_equal(cell_at(u, sq(u, "f3"), 0) & A_CHARTEXT, '!');
@@ -1809,9 +1809,9 @@ static void test_move_list_and_review(void **state)
     assert_int_equal(ui_shown_pos(u)->board[sq(u, "b6")], nc_code(nc_type_of_letter(u->v, 'P'), NC_BLACK));
     assert_int_equal(ui_shown_pos(u)->board[sq(u, "c3")], NC_EMPTY);
     /* Its last-move marks are those of b7-b6. */
-    assert_int_equal(u->lastmark[sq(u, "b7")], LM_MOVE);
-    assert_int_equal(u->lastmark[sq(u, "b6")], LM_MOVE);
-    assert_int_equal(u->lastmark[sq(u, "g8")], LM_NONE);
+    assert_int_equal(u->board.lastmark[sq(u, "b7")], LM_MOVE);
+    assert_int_equal(u->board.lastmark[sq(u, "b6")], LM_MOVE);
+    assert_int_equal(u->board.lastmark[sq(u, "g8")], LM_NONE);
     /* Continuing drops the later plies. */
     ui_review_continue(u);
     assert_false(u->review.reviewing);
@@ -1854,7 +1854,7 @@ static void test_panel_not_cut(void **state)
     assert_true(screen_has("level 10"));
     ui_game_free(&U);
     memset(&U, 0, sizeof U);
-    U.drop_type = -1;
+    U.board.drop_type = -1;
     U.look.utf8 = true;
     char err[512];
     assert_int_equal(ui_game_new(&U, NC_TEST_DATA_DIR, "stealth-ninja", NULL, "insane-ninja,scepter", NULL, NULL,
@@ -1865,10 +1865,10 @@ static void test_panel_not_cut(void **state)
     /* A long preview wraps instead of being cut. */
     u = new_ui("chess-titan-rooks", "4k3/8/8/3n4/3r4/8/8/3RK3 w - - 0 1");
     select_at(u, "d1");
-    u->cursor = sq(u, "d4");
+    u->board.cursor = sq(u, "d4");
     ui_hover(u);
     ui_draw(u);
-    assert_true(strlen(u->hover) > (size_t)u->look.lay.pw - 1);
+    assert_true(strlen(u->board.hover) > (size_t)u->look.lay.pw - 1);
     assert_true(screen_has("pushes d4 (Rook),"));
     assert_true(screen_has("crushes d5 (Knight)"));
 }

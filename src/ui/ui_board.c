@@ -163,7 +163,7 @@ int ui_square_at(const Ui *u, int y, int x)
 
 static bool is_last_move_square(const Ui *u, int sq)
 {
-    return u->lastmark[sq] != LM_NONE;
+    return u->board.lastmark[sq] != LM_NONE;
 }
 
 static bool is_hint_square(const Ui *u, int sq)
@@ -181,19 +181,19 @@ static int bg_of(const Ui *u, int sq)
     bool light = (v->file_of[sq] + v->rank_of[sq] + v->rank_base) % 2 == 0;
     static const int hl_bg[HL_COUNT] = {BG_LIGHT, BG_QUIET, BG_CAPTURE, BG_REMOVED,
                                          BG_PUSH, BG_PROMO, BG_CASTLE, BG_FLYOVER};
-    if (u->hl[sq])
-        return hl_bg[u->hl[sq]];
-    if (u->removes[sq])
+    if (u->board.hl[sq])
+        return hl_bg[u->board.hl[sq]];
+    if (u->board.removes[sq])
         return BG_REMOVED;
-    if (sq == u->sel)
+    if (sq == u->board.sel)
         return BG_SELECTED;
     if (u->in_check && !u->review.reviewing && sq == u->g.pos.king[u->g.pos.side])
         return BG_CHECK;
     if (is_hint_square(u, sq))
         return BG_HINT;
-    if (u->lastmark[sq] == LM_GONE)
+    if (u->board.lastmark[sq] == LM_GONE)
         return BG_LAST_GONE;
-    if (u->lastmark[sq] == LM_PUSHED)
+    if (u->board.lastmark[sq] == LM_PUSHED)
         return BG_LAST_PUSHED;
     if (is_last_move_square(u, sq))
         return light ? BG_LAST_LIGHT : BG_LAST_DARK;
@@ -229,7 +229,7 @@ static attr_t square_attr(const Ui *u, int sq)
         a |= A_UNDERLINE;
     if (u->look.colours == 0 && is_last_move_square(u, sq))
         a |= A_UNDERLINE;
-    if (sq == u->cursor)
+    if (sq == u->board.cursor)
         a = (a ^ A_REVERSE) | A_UNDERLINE;
     return a;
 }
@@ -250,15 +250,15 @@ static attr_t glyph_attr(const Ui *u, int code, attr_t square)
 static char hl_mark(const Ui *u, int sq)
 {
     static const char marks[HL_COUNT] = {0, '+', 'x', '*', '^', '=', 'O', '~'};
-    if (u->hl[sq])
-        return marks[u->hl[sq]];
-    if (u->removes[sq])
+    if (u->board.hl[sq])
+        return marks[u->board.hl[sq]];
+    if (u->board.removes[sq])
         return '*';
     if (is_hint_square(u, sq))
         return '!';
-    if (u->lastmark[sq] == LM_GONE)
+    if (u->board.lastmark[sq] == LM_GONE)
         return '*';
-    if (u->lastmark[sq] == LM_PUSHED)
+    if (u->board.lastmark[sq] == LM_PUSHED)
         return '^';
     return 0;
 }
@@ -293,7 +293,7 @@ static void draw_square(const Ui *u, int sq)
         /* Monochrome light squares get a dot so they differ from missing ones. */
         mvaddch(cy, cx, '.');
     }
-    if (sq == u->cursor && l->cw >= 5) {
+    if (sq == u->board.cursor && l->cw >= 5) {
         mvaddch(cy, x, '>');
         mvaddch(cy, x + l->cw - 1, '<');
     }
@@ -403,7 +403,7 @@ void ui_draw(Ui *u)
     ui_draw_panel(u);
     draw_bottom(u, cols);
     int y, x;
-    ui_square_cell(u, u->cursor, &y, &x);
+    ui_square_cell(u, u->board.cursor, &y, &x);
     move(y + u->look.lay.ch / 2, x + u->look.lay.cw / 2);
     wnoutrefresh(stdscr); /* the caller updates the terminal (doupdate) */
 }

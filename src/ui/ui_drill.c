@@ -98,7 +98,7 @@ static void new_start(Drill *d)
     size_t i = eg_random_win(d->tab, &d->rng);
     Position p;
     eg_position(d->tab, i, true, &p);
-    d->t.cursor = 0;
+    d->t.board.cursor = 0;
     ui_game_reset(&d->t, &p);
     d->shortest = d->tab->wtm[i];
     d->used = 0;
@@ -173,9 +173,9 @@ static void move_typed(Drill *d, const char *typed)
 static void activate(Drill *d)
 {
     Ui *t = &d->t;
-    if (t->sel) {
+    if (t->board.sel) {
         Move c[32];
-        int n = ui_candidates(t, t->cursor, c, 32);
+        int n = ui_candidates(t, t->board.cursor, c, 32);
         if (n > 0) {
             /* one move here, or the player picks among several */
             if (n == 1) {
@@ -193,8 +193,8 @@ static void activate(Drill *d)
             return;
         }
     }
-    int code = t->g.pos.board[t->cursor];
-    ui_select(t, code != NC_EMPTY && nc_colour(code) == t->g.pos.side ? t->cursor : 0);
+    int code = t->g.pos.board[t->board.cursor];
+    ui_select(t, code != NC_EMPTY && nc_colour(code) == t->g.pos.side ? t->board.cursor : 0);
 }
 
 /* A menu of the materials that win, of one piece (built now if need be)
@@ -265,7 +265,7 @@ static bool drill_open(Ui *u, const void *arg, void **self)
     if (arg)
         d->c = *(const DrillChoice *)arg;
     Ui *t = &d->t;
-    t->drop_type = -1;
+    t->board.drop_type = -1;
     t->mode.tut_type = -1;
     t->look.utf8 = u->look.utf8;
     t->look.ascii = u->look.ascii;
@@ -333,7 +333,7 @@ static void drill_key(Ui *u, void *self, int k)
     else if (k == '\n' || k == '\r' || k == KEY_ENTER || k == ' ')
         activate(d);
     else if (k == KEY_MOUSE && ui_mouse_event(&ev) && ui_square_at(t, ev.y, ev.x)) {
-        t->cursor = ui_square_at(t, ev.y, ev.x);
+        t->board.cursor = ui_square_at(t, ev.y, ev.x);
         activate(d);
     } else if (k == 27)
         ui_select(t, 0);

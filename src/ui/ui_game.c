@@ -43,16 +43,16 @@ void ui_game_reset(Ui *u, const Position *start)
     u->nredo = 0;
     u->end = END_NONE;
     u->result[0] = 0;
-    u->sel = 0;
-    u->drop_type = -1;
+    u->board.sel = 0;
+    u->board.drop_type = -1;
     u->engine.have_score = false;
     gameclock_init(&u->clocks.clock, u->clocks.clock.base, u->clocks.clock.inc);
     u->engine.have_hint = false;
     u->review.reviewing = false;
-    if (!u->cursor || !u->v->exists[u->cursor]) {
+    if (!u->board.cursor || !u->v->exists[u->board.cursor]) {
         /* Start on the king's file, two ranks in front of the mover. */
         int k = start->king[start->side];
-        u->cursor = k ? k : u->v->squares[0];
+        u->board.cursor = k ? k : u->v->squares[0];
     }
     ui_refresh(u);
 }
@@ -64,7 +64,7 @@ void ui_orient(Ui *u)
                                                                                       : u->g.pos.side;
     u->look.flipped = me == NC_BLACK && u->player[NC_WHITE] == PL_COMPUTER;
     if (u->g.pos.king[me])
-        u->cursor = u->g.pos.king[me];
+        u->board.cursor = u->g.pos.king[me];
 }
 
 void ui_game_free(Ui *u)
@@ -151,13 +151,13 @@ void ui_move_marks(const Position *before, const Move *m, uint8_t *marks)
 
 static void compute_last_marks(Ui *u)
 {
-    memset(u->lastmark, 0, sizeof u->lastmark);
+    memset(u->board.lastmark, 0, sizeof u->board.lastmark);
     int k = ui_shown_ply(u);
     if (k == 0)
         return;
     Position before;
     ui_position_at(u, k - 1, &before);
-    ui_move_marks(&before, &u->g.moves[k - 1], u->lastmark);
+    ui_move_marks(&before, &u->g.moves[k - 1], u->board.lastmark);
 }
 
 void ui_review(Ui *u, int ply)
@@ -165,8 +165,8 @@ void ui_review(Ui *u, int ply)
     ply = ply < 0 ? 0 : ply > u->g.nply ? u->g.nply : ply;
     u->review.reviewing = ply < u->g.nply;
     u->review.view_ply = ply;
-    u->sel = 0;
-    u->drop_type = -1;
+    u->board.sel = 0;
+    u->board.drop_type = -1;
     ui_refresh(u);
 }
 
@@ -251,7 +251,7 @@ static void record_ply(Ui *u, const Move *m, bool redo)
  * check, the end of the game, and the highlights of the selection. */
 void ui_refresh(Ui *u)
 {
-    gen_legal(&u->g.pos, &u->legal);
+    gen_legal(&u->g.pos, &u->board.legal);
     u->in_check = u->g.pos.king[u->g.pos.side] && in_check(&u->g.pos);
     if (u->end == END_NONE || u->end == END_STATUS) {
         u->status = game_status(&u->g);
@@ -270,20 +270,20 @@ void ui_refresh(Ui *u)
     if (u->review.reviewing)
         ui_position_at(u, u->review.view_ply, &u->review.view_pos);
     compute_last_marks(u);
-    if (u->sel)
-        ui_select(u, u->sel);
-    else if (u->drop_type >= 0)
-        ui_select_drop(u, u->drop_type);
+    if (u->board.sel)
+        ui_select(u, u->board.sel);
+    else if (u->board.drop_type >= 0)
+        ui_select_drop(u, u->board.drop_type);
     else
-        memset(u->hl, 0, sizeof u->hl);
+        memset(u->board.hl, 0, sizeof u->board.hl);
     ui_hover(u);
 }
 
 static bool move_matches_selection(const Ui *u, const Move *m)
 {
-    if (u->drop_type >= 0)
-        return m->kind == MK_DROP && m->promo == u->drop_type + 1;
-    return u->sel && m->kind != MK_DROP && m->from == u->sel;
+    if (u->board.drop_type >= 0)
+        return m->kind == MK_DROP && m->promo == u->board.drop_type + 1;
+    return u->board.sel && m->kind != MK_DROP && m->from == u->board.sel;
 }
 
 /* The highlight of a destination; the more special kinds win, because a
@@ -313,56 +313,56 @@ static int hl_rank(int k)
 
 static void compute_highlights(Ui *u)
 {
-    memset(u->hl, 0, sizeof u->hl);
+    memset(u->board.hl, 0, sizeof u->board.hl);
     Position *p = &u->g.pos;
     /* Removed squares first, so that destinations drawn over them win. */
     uint8_t removed[NC_MAX_SQ];
     memset(removed, 0, sizeof removed);
-    for (int i = 0; i < u->legal.n; i++) {
-        const Move *m = &u->legal.m[i];
+    for (int i = 0; i < u->board.legal.n; i++) {
+        const Move *m = &u->board.legal.m[i];
         if (!move_matches_selection(u, m))
             continue;
         MoveEffects fx;
         move_effects(p, m, &fx);
         int k = move_kind(m, &fx);
-        if (hl_rank(k) > hl_rank(u->hl[m->to]))
-            u->hl[m->to] = (uint8_t)k;
+        if (hl_rank(k) > hl_rank(u->board.hl[m->to]))
+            u->board.hl[m->to] = (uint8_t)k;
         for (int j = 0; j < fx.n; j++)
             if (fx.sq[j] != m->to)
                 removed[fx.sq[j]] = 1;
     }
     for (int sq = 0; sq < NC_MAX_SQ; sq++)
-        if (removed[sq] && !u->hl[sq])
-            u->hl[sq] = HL_REMOVED;
+        if (removed[sq] && !u->board.hl[sq])
+            u->board.hl[sq] = HL_REMOVED;
 }
 
 void ui_select(Ui *u, int sq)
 {
-    u->sel = sq;
-    u->drop_type = -1;
+    u->board.sel = sq;
+    u->board.drop_type = -1;
     if (sq)
         compute_highlights(u);
     else
-        memset(u->hl, 0, sizeof u->hl);
+        memset(u->board.hl, 0, sizeof u->board.hl);
     ui_hover(u);
 }
 
 void ui_select_drop(Ui *u, int type)
 {
-    u->sel = 0;
-    u->drop_type = type;
+    u->board.sel = 0;
+    u->board.drop_type = type;
     if (type >= 0)
         compute_highlights(u);
     else
-        memset(u->hl, 0, sizeof u->hl);
+        memset(u->board.hl, 0, sizeof u->board.hl);
     ui_hover(u);
 }
 
 int ui_candidates(const Ui *u, int sq, Move *out, int max)
 {
     int n = 0;
-    for (int i = 0; i < u->legal.n && n < max; i++) {
-        const Move *m = &u->legal.m[i];
+    for (int i = 0; i < u->board.legal.n && n < max; i++) {
+        const Move *m = &u->board.legal.m[i];
         if (move_matches_selection(u, m) && m->to == sq)
             out[n++] = m[0];
     }
@@ -416,22 +416,22 @@ void ui_move_message(const Ui *u, const Move *m, char *buf, int len)
 
 void ui_hover(Ui *u)
 {
-    memset(u->removes, 0, sizeof u->removes);
-    u->hover[0] = 0;
-    if (!u->sel && u->drop_type < 0)
+    memset(u->board.removes, 0, sizeof u->board.removes);
+    u->board.hover[0] = 0;
+    if (!u->board.sel && u->board.drop_type < 0)
         return;
     Move c[8];
-    int n = ui_candidates(u, u->cursor, c, 8);
+    int n = ui_candidates(u, u->board.cursor, c, 8);
     if (n == 0)
         return;
     MoveEffects fx;
     move_effects(&u->g.pos, &c[0], &fx);
     for (int i = 0; i < fx.n; i++)
-        u->removes[fx.sq[i]] = 1;
-    ui_describe_move(u, &c[0], u->hover, sizeof u->hover);
+        u->board.removes[fx.sq[i]] = 1;
+    ui_describe_move(u, &c[0], u->board.hover, sizeof u->board.hover);
     if (n > 1) {
-        size_t l = strlen(u->hover);
-        snprintf(u->hover + l, sizeof u->hover - l, " (+%d choices)", n - 1);
+        size_t l = strlen(u->board.hover);
+        snprintf(u->board.hover + l, sizeof u->board.hover - l, " (+%d choices)", n - 1);
     }
 }
 
@@ -443,8 +443,8 @@ void ui_play(Ui *u, const Move *m)
     game_push(&u->g, m);
     u->save.changes++;
     u->nredo = 0;
-    u->sel = 0;
-    u->drop_type = -1;
+    u->board.sel = 0;
+    u->board.drop_type = -1;
     if (u->end != END_STATUS)
         u->end = END_NONE;
     ui_refresh(u);
@@ -480,8 +480,8 @@ bool ui_undo(Ui *u)
            u->g.nply > 0)
         undo_one(u);
     u->end = END_NONE;
-    u->sel = 0;
-    u->drop_type = -1;
+    u->board.sel = 0;
+    u->board.drop_type = -1;
     ui_refresh(u);
     return true;
 }
@@ -499,8 +499,8 @@ bool ui_redo(Ui *u)
     } while (u->nredo > 0 && u->player[u->g.pos.side] == PL_COMPUTER &&
              u->player[u->g.pos.side ^ 1] == PL_HUMAN);
     u->end = END_NONE;
-    u->sel = 0;
-    u->drop_type = -1;
+    u->board.sel = 0;
+    u->board.drop_type = -1;
     ui_refresh(u);
     return true;
 }
@@ -556,12 +556,12 @@ static void hint_tick(Ui *u)
     if (!search_poll(u->engine.search, &u->engine.info))
         return;
     u->engine.hinting = false;
-    for (int i = 0; u->engine.info.has_best && i < u->legal.n; i++)
-        if (move_equal(&u->legal.m[i], &u->engine.info.best)) {
+    for (int i = 0; u->engine.info.has_best && i < u->board.legal.n; i++)
+        if (move_equal(&u->board.legal.m[i], &u->engine.info.best)) {
             char buf[200];
-            ui_describe_move(u, &u->legal.m[i], buf, sizeof buf);
+            ui_describe_move(u, &u->board.legal.m[i], buf, sizeof buf);
             ui_msg(u, false, "Hint: %s (marked ! on the board)", buf);
-            u->engine.hint_move = u->legal.m[i];
+            u->engine.hint_move = u->board.legal.m[i];
             u->engine.hint_key = u->g.pos.key;
             u->engine.have_hint = true;
             return;
@@ -632,11 +632,11 @@ void ui_computer_tick(Ui *u)
     u->engine.thinking = false;
     if (!u->engine.info.has_best)
         return;
-    for (int i = 0; i < u->legal.n; i++) {
-        if (move_equal(&u->legal.m[i], &u->engine.info.best)) {
+    for (int i = 0; i < u->board.legal.n; i++) {
+        if (move_equal(&u->board.legal.m[i], &u->engine.info.best)) {
             u->engine.last_score = u->engine.info.score;
             u->engine.have_score = true;
-            Move m = u->legal.m[i];
+            Move m = u->board.legal.m[i];
             char buf[200];
             ui_move_message(u, &m, buf, sizeof buf);
             ui_play(u, &m);

@@ -58,7 +58,7 @@ int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *se
     start.v = v;
     memset(&u->g, 0, sizeof u->g);
     game_init(&u->g, &start);
-    u->cursor = 0;
+    u->board.cursor = 0;
     ui_game_reset(u, &start);
     return 0;
 }

@@ -128,19 +128,19 @@ static void explain_refusal(Ui *u, int from, int drop_type, int to)
  * that the square is looked at as a new selection. */
 static bool use_selection(Ui *u, GameScreen *s)
 {
-    if (u->cursor == u->sel) {
+    if (u->board.cursor == u->board.sel) {
         ui_select(u, 0);
         ui_msg(u, false, "Selection cancelled");
         return true;
     }
     Move c[32];
-    int n = ui_candidates(u, u->cursor, c, 32);
-    if (u->drop_type >= 0) {
+    int n = ui_candidates(u, u->board.cursor, c, 32);
+    if (u->board.drop_type >= 0) {
         /* On a drop square, ask how far the dropped piece slides. */
         int k = 0;
-        for (int i = 0; i < u->legal.n && k < 32; i++) {
-            const Move *m = &u->legal.m[i];
-            if (m->kind == MK_DROP && m->promo == u->drop_type + 1 && m->aux == u->cursor)
+        for (int i = 0; i < u->board.legal.n && k < 32; i++) {
+            const Move *m = &u->board.legal.m[i];
+            if (m->kind == MK_DROP && m->promo == u->board.drop_type + 1 && m->aux == u->board.cursor)
                 c[k++] = *m;
         }
         if (k > 1)
@@ -164,21 +164,21 @@ static void activate(Ui *u, GameScreen *s)
         ui_msg(u, true, "The game is over (%s); n starts a new one, u takes back", u->result);
         return;
     }
-    if ((u->sel || u->drop_type >= 0) && use_selection(u, s))
+    if ((u->board.sel || u->board.drop_type >= 0) && use_selection(u, s))
         return;
-    int code = u->g.pos.board[u->cursor];
+    int code = u->g.pos.board[u->board.cursor];
     char sqn[8];
-    nc_sqname(u->v, u->cursor, sqn);
+    nc_sqname(u->v, u->board.cursor, sqn);
     if (code == NC_EMPTY) {
-        if (u->sel || u->drop_type >= 0)
-            explain_refusal(u, u->sel, u->drop_type, u->cursor);
+        if (u->board.sel || u->board.drop_type >= 0)
+            explain_refusal(u, u->board.sel, u->board.drop_type, u->board.cursor);
         else
             ui_msg(u, true, "No piece on %s", sqn);
         return;
     }
     if (nc_colour(code) != u->g.pos.side) {
-        if (u->sel || u->drop_type >= 0)
-            explain_refusal(u, u->sel, u->drop_type, u->cursor);
+        if (u->board.sel || u->board.drop_type >= 0)
+            explain_refusal(u, u->board.sel, u->board.drop_type, u->board.cursor);
         else
             ui_msg(u, true, "The piece on %s is %s's; it is %s to move", sqn,
                    nc_colour(code) == NC_WHITE ? "White" : "Black",
@@ -187,10 +187,10 @@ static void activate(Ui *u, GameScreen *s)
     }
     if (refuse_if_not_human_turn(u))
         return;
-    ui_select(u, u->cursor);
+    ui_select(u, u->board.cursor);
     int moves = 0;
-    for (int i = 0; i < u->legal.n; i++)
-        if (u->legal.m[i].kind != MK_DROP && u->legal.m[i].from == u->cursor)
+    for (int i = 0; i < u->board.legal.n; i++)
+        if (u->board.legal.m[i].kind != MK_DROP && u->board.legal.m[i].from == u->board.cursor)
             moves++;
     if (moves == 0) {
         ui_select(u, 0);
@@ -206,8 +206,8 @@ static void activate(Ui *u, GameScreen *s)
 static void select_drop(Ui *u, int t)
 {
     int k = 0;
-    for (int i = 0; i < u->legal.n; i++)
-        if (u->legal.m[i].kind == MK_DROP && u->legal.m[i].promo == t + 1)
+    for (int i = 0; i < u->board.legal.n; i++)
+        if (u->board.legal.m[i].kind == MK_DROP && u->board.legal.m[i].promo == t + 1)
             k++;
     if (!k) {
         char msg[256];
@@ -573,7 +573,7 @@ static void mouse(Ui *u, GameScreen *s)
     }
     int sq = ui_square_at(u, ev.y, ev.x);
     if (sq) {
-        u->cursor = sq;
+        u->board.cursor = sq;
         ui_hover(u);
         activate(u, s);
         return;

@@ -1,8 +1,10 @@
 /* The Ui state that every screen shares and the libraries that work on
  * it.  Ui itself keeps what is shared as a whole: the game (variant,
- * history, players, how it ended), the selection and marks on the board,
- * the message line and the config; each other part has its own struct in
- * its own header, with the functions that work on that part:
+ * history, players, how it ended), the message line and the config;
+ * each other part has its own struct in its own header, with the
+ * functions that work on that part:
+ *   ui_board_state.h  Ui.board: cursor, selection, legal moves, marks
+ *                     (ui_moves.c, and ui_game.c's selecting)
  *   ui_look_state.h   Ui.look: glyphs, colours, orientation, layout
  *                     (ui_board.c, ui_glyphs.c)
  *   ui_config_state.h Ui.cfg's type: the config file (ui_config.c)
@@ -20,8 +22,7 @@
  *   ui_menu.h         no state: menus, prompts, help page and key reading
  *                     one key at a time (ui_widgets.c, ui_keys.c)
  * Declared here: the game (ui_game.c; starting one, ui_game_new.c), the
- * side panel (ui_panel.c), the material balance (ui_material.c), and the
- * board's actions (ui_moves.c: cursor steps, typed moves, move choice).
+ * side panel (ui_panel.c) and the material balance (ui_material.c).
  * The part headers are named apart from the modules (ui_clock.c is not
  * ui_clock_state.h) because this header, which the modules include,
  * includes them.  The screens (ui_start.c, ui_game_screen.c,
@@ -35,6 +36,7 @@
 #include "notation/notation.h"
 #include "options.h"
 #include "search/search.h"
+#include "ui_board_state.h"
 #include "ui_clock_state.h"
 #include "ui_config_state.h"
 #include "ui_engine_state.h"
@@ -49,27 +51,6 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
-
-/* What a highlighted square means for the selected piece (or hand piece). */
-enum {
-    HL_NONE,
-    HL_QUIET,    /* a move to an empty square (also a drop square) */
-    HL_CAPTURE,  /* the piece there is taken by replacement */
-    HL_REMOVED,  /* a piece removed by flying or jumping over it, or crushed */
-    HL_PUSH,     /* an enemy Titan there is pushed */
-    HL_PROMO,    /* the move promotes */
-    HL_CASTLE,   /* the king castles to this square */
-    HL_FLYOVER,  /* the piece lands here after taking pieces on the way */
-    HL_COUNT
-};
-
-/* What the move that led to the shown position did to a square. */
-enum {
-    LM_NONE,
-    LM_MOVE,    /* a piece left or reached it (origin, destination, castling rook) */
-    LM_GONE,    /* a piece was removed from it: flown or jumped over, crushed, exiled */
-    LM_PUSHED,  /* a pushed Titan now stands on it */
-};
 
 enum { PL_HUMAN, PL_COMPUTER };
 /* Game end beyond the position's own status. */
@@ -90,14 +71,7 @@ typedef struct Ui {
 
     int player[2];        /* PL_HUMAN / PL_COMPUTER */
 
-    int cursor;           /* square under the cursor */
-    int sel;              /* selected square, 0 none */
-    int drop_type;        /* hand piece selected to drop, -1 none */
-    MoveList legal;       /* legal moves of the current position */
-    uint8_t hl[NC_MAX_SQ];     /* HL_* for the selection */
-    uint8_t removes[NC_MAX_SQ];/* squares the hovered move removes */
-    char hover[200];      /* what the hovered move does, in words */
-    uint8_t lastmark[NC_MAX_SQ]; /* LM_* of the move that led to the shown position */
+    UiBoard board;        /* the cursor, the selection, the marks on the squares */
 
     UiReview review;      /* the position reviewed, the move list's scroll */
 
@@ -133,14 +107,9 @@ void ui_orient(Ui *u);
 /* Sets the game to begin at start (drops the old history). */
 void ui_game_reset(Ui *u, const Position *start);
 void ui_refresh(Ui *u);          /* legal moves, status, highlights */
-void ui_select(Ui *u, int sq);   /* select a piece (0 clears) */
-void ui_select_drop(Ui *u, int type);
-/* Legal moves of the selection landing on sq; returns the count. */
-int ui_candidates(const Ui *u, int sq, Move *out, int max);
 void ui_play(Ui *u, const Move *m);
 bool ui_undo(Ui *u);
 bool ui_redo(Ui *u);
-void ui_hover(Ui *u);            /* fills hover/removes for the cursor square */
 void ui_describe_move(const Ui *u, const Move *m, char *buf, int len);
 /* The move m of the game's position as the message after it is played
  * names it: SAN where the variant has it (as the move list), else the
@@ -149,8 +118,6 @@ void ui_move_message(const Ui *u, const Move *m, char *buf, int len);
 /* The move list's text of ply (0-based): the moving piece's letter and the
  * move text.  The one place a listed move is written. */
 void ui_move_label(const Ui *u, int ply, char *buf, int len);
-/* LM_* marks of move m made from position before, into marks[NC_MAX_SQ]. */
-void ui_move_marks(const Position *before, const Move *m, uint8_t *marks);
 /* The position after ply plies of the game (0..nply). */
 void ui_position_at(const Ui *u, int ply, Position *out);
 void ui_msg(Ui *u, bool error, const char *fmt, ...)
@@ -172,25 +139,5 @@ void ui_draw_panel(Ui *u);
 int ui_material_line(const Ui *u, int side, char *buf, int len);
 /* Side's material lead in the shown position, in pawns (negative: behind). */
 int ui_material_lead(const Ui *u, int side);
-
-/* ui_moves.c */
-void ui_cursor_step(Ui *u, int dx, int dy);
-/* Where one cursor step (dx, dy) from sq lands: the nearest existing
- * square that way, also on irregular boards. */
-int ui_cursor_target(const Variant *v, int sq, int dx, int dy);
-/* A typed move: the candidates it names (1, or several to choose from in
- * a menu: short forms, a king step that is also a castling), or 0 with
- * msg saying what is wrong, naming the squares typed. */
-int ui_typed_move(Ui *u, const char *typed, Move *c, int max, char *msg, int len);
-/* Why the piece on from (or the hand piece drop_type) cannot go to to. */
-void ui_explain_refusal(const Ui *u, int from, int drop_type, int to, char *msg, int len);
-/* Why the hand piece type cannot be dropped anywhere now. */
-void ui_explain_no_drop(const Ui *u, int type, char *msg, int len);
-/* The "Which move?" menu's labels of the candidates (at most 16, with
- * " (king step)" where a king's step is also a castling); returns how
- * many. */
-int ui_candidate_labels(const Ui *u, const Move *c, int n, char (*labels)[200]);
-/* Plays m and says so ("Played Nf3"). */
-void ui_play_candidate(Ui *u, const Move *m);
 
 #endif

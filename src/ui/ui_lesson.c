@@ -196,7 +196,7 @@ static bool build(Ui *t, LessonView *lv, const Lesson *l, char *err, int errlen)
         ui_play(t, &m);
     }
     t->end = END_NONE;
-    t->cursor = centre_of(t->v);
+    t->board.cursor = centre_of(t->v);
     lv->nanswers = 0;
     for (int i = 0; i < l->nanswers; i++)
         if (move_from_text(&t->g.pos, l->answer[i], &lv->answer[lv->nanswers++], err, errlen))
@@ -207,7 +207,7 @@ static bool build(Ui *t, LessonView *lv, const Lesson *l, char *err, int errlen)
     if (lesson_selection(l, &t->g.pos, &sq, &drop_type, err, errlen))
         return false;
     if (sq) {
-        t->cursor = sq;
+        t->board.cursor = sq;
         t->mode.tut_type = nc_type(t->g.pos.board[sq]);
         if (!lesson_is_exercise(l))
             ui_select(t, sq);
@@ -256,7 +256,7 @@ static void reveal(Ui *t, LessonView *lv)
         ui_select_drop(t, m->promo - 1);
     else
         ui_select(t, m->from);
-    t->cursor = m->to;
+    t->board.cursor = m->to;
     ui_hover(t);
     lv->revealed = true;
 }
@@ -318,20 +318,20 @@ bool ui_lesson_activate(Ui *t, LessonView *lv)
 {
     if (!open_exercise(lv))
         return false;
-    int code = t->g.pos.board[t->cursor];
+    int code = t->g.pos.board[t->board.cursor];
     Move c[32];
-    int n = t->sel || t->drop_type >= 0 ? ui_candidates(t, t->cursor, c, 32) : 0;
+    int n = t->board.sel || t->board.drop_type >= 0 ? ui_candidates(t, t->board.cursor, c, 32) : 0;
     if (n == 0 && code != NC_EMPTY && nc_colour(code) != t->g.pos.side) {
         /* The sandbox would hand the move to that side, losing the
          * exercise's castling and en-passant rights. */
         ui_msg(t, true, "It is %s to move in this exercise", side_name(t->g.pos.side));
         return true;
     }
-    if (n == 0 && (t->sel || t->drop_type >= 0) && t->cursor != t->sel &&
+    if (n == 0 && (t->board.sel || t->board.drop_type >= 0) && t->board.cursor != t->board.sel &&
         (code == NC_EMPTY || nc_colour(code) != t->g.pos.side)) {
         char sqn[8];
         ui_msg(t, true, "No legal move of the selection goes to %s; choose a marked square",
-               nc_sqname(t->v, t->cursor, sqn));
+               nc_sqname(t->v, t->board.cursor, sqn));
         return true;
     }
     if (n == 0)
@@ -462,7 +462,7 @@ void ui_lesson_draw(Ui *t, LessonView *lv)
     if (l->source[0] && y + 1 < lay->py + lay->ph)
         wrap(t, y + 1, l->source, t->look.colours ? COLOR_PAIR(PAIR_DIM) : A_DIM);
     int cy, cx;
-    ui_square_cell(t, t->cursor, &cy, &cx);
+    ui_square_cell(t, t->board.cursor, &cy, &cx);
     move(cy + lay->ch / 2, cx + lay->cw / 2);
     refresh();
 }

@@ -134,7 +134,7 @@ static int play_opt_moves(Ui *u, const Options *opt)
 static void init_ui(Ui *u, const Options *opt)
 {
     memset(u, 0, sizeof *u);
-    u->drop_type = -1;
+    u->board.drop_type = -1;
     u->data_dir = opt->data_dir;
     u->look.ascii = opt->ascii;
     u->look.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;

@@ -42,7 +42,7 @@ void ui_cursor_step(Ui *u, int dx, int dy)
         dx = -dx;
         dy = -dy;
     }
-    u->cursor = ui_cursor_target(u->v, u->cursor, dx, dy);
+    u->board.cursor = ui_cursor_target(u->v, u->board.cursor, dx, dy);
     ui_hover(u);
 }
 
@@ -199,8 +199,8 @@ static void explain_from_to(const Ui *u, const char *typed, const char *err, cha
                  ui_type_name(u->v, nc_type(code)), a, side_name(nc_colour(code)), side_name(p->side));
         return;
     }
-    for (int i = 0; i < u->legal.n; i++) {
-        const Move *m = &u->legal.m[i];
+    for (int i = 0; i < u->board.legal.n; i++) {
+        const Move *m = &u->board.legal.m[i];
         if (m->kind == MK_DROP || m->from != from || m->to != to)
             continue;
         snprintf(msg, (size_t)len, "No move %s", typed);
@@ -235,8 +235,8 @@ static int add_castlings(const Ui *u, const Move *m, Move *c, int n, int max)
 {
     if (m->kind == MK_CASTLE || m->kind == MK_DROP || !u->v->types[nc_type(u->g.pos.board[m->from])].royal)
         return n;
-    for (int i = 0; i < u->legal.n && n < max; i++) {
-        const Move *k = &u->legal.m[i];
+    for (int i = 0; i < u->board.legal.n && n < max; i++) {
+        const Move *k = &u->board.legal.m[i];
         if (k->kind == MK_CASTLE && k->from == m->from && k->to == m->to)
             c[n++] = *k;
     }

@@ -130,7 +130,7 @@ static void draw_hand(Ui *u, int row, int c)
         char buf[4], item[16];
         snprintf(item, sizeof item, "%sx%d", ui_piece_str(u, nc_code(t, c), buf), n);
         attr_t a = c == NC_WHITE ? A_BOLD : A_NORMAL;
-        if (u->drop_type == t && u->g.pos.side == c)
+        if (u->board.drop_type == t && u->g.pos.side == c)
             a |= A_REVERSE;
         attrset(a);
         mvaddstr(row, x, item);
@@ -147,8 +147,8 @@ static void draw_tutorial_panel(Ui *u, int y)
 {
     const Variant *v = u->v;
     int type = u->mode.tut_type;
-    int code = ui_shown_pos(u)->board[u->sel ? u->sel : u->cursor];
-    if (u->sel && code != NC_EMPTY)
+    int code = ui_shown_pos(u)->board[u->board.sel ? u->board.sel : u->board.cursor];
+    if (u->board.sel && code != NC_EMPTY)
         type = nc_type(code);
     if (type < 0)
         return;
@@ -302,17 +302,17 @@ static int draw_panel_cursor(const Ui *u, int y)
 {
     const Variant *v = u->v;
     char sqn[8], line[256];
-    int code = ui_shown_pos(u)->board[u->cursor];
-    nc_sqname(v, u->cursor, sqn);
+    int code = ui_shown_pos(u)->board[u->board.cursor];
+    nc_sqname(v, u->board.cursor, sqn);
     if (code != NC_EMPTY && code != NC_OFF)
         snprintf(line, sizeof line, "%s: %s %s%s", sqn, nc_colour(code) == NC_WHITE ? "White" : "Black",
                  ui_type_name(v, nc_type(code)), v->types[nc_type(code)].titan ? " [Titan]" : "");
     else
         snprintf(line, sizeof line, "%s: empty", sqn);
     y = wrap_rows(u, y, A_NORMAL, line, 1);
-    if (u->hover[0])
-        return wrap_rows(u, y, A_BOLD, u->hover, 3);
-    if (u->sel || u->drop_type >= 0)
+    if (u->board.hover[0])
+        return wrap_rows(u, y, A_BOLD, u->board.hover, 3);
+    if (u->board.sel || u->board.drop_type >= 0)
         return wrap_rows(u, y, A_DIM, "(move the cursor to a marked square)", 2);
     return y + 1;
 }

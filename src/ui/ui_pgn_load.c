@@ -38,7 +38,7 @@ static int load_begin(void *ctx, const PgnTags *t, Game **g, char *err, int errl
 {
     Loading *ld = ctx;
     Ui *n = ld->n, *u = ld->u;
-    n->drop_type = -1;
+    n->board.drop_type = -1;
     n->look.utf8 = u->look.utf8;
     n->look.ascii = u->look.ascii;
     n->look.colours = u->look.colours;
@@ -132,7 +132,7 @@ static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
     ui_game_free(&old);
     /* Nothing to save until it changes; it gets a file of its own then. */
     u->save.changes = u->save.saved_changes = u->save.failed_changes = 0;
-    u->cursor = u->g.pos.king[u->g.pos.side] ? u->g.pos.king[u->g.pos.side] : u->v->squares[0];
+    u->board.cursor = u->g.pos.king[u->g.pos.side] ? u->g.pos.king[u->g.pos.side] : u->v->squares[0];
     ui_refresh(u);
 }
 

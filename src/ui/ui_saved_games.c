@@ -171,7 +171,7 @@ static bool examine(const Ui *u, bool match, const Candidate *c, SavedGame *g, c
 {
     Ui probe;
     memset(&probe, 0, sizeof probe);
-    probe.drop_type = -1;
+    probe.board.drop_type = -1;
     probe.data_dir = u->data_dir;
     probe.look.utf8 = u->look.utf8;
     probe.look.colours = u->look.colours;

@@ -236,7 +236,7 @@ static bool choices_valid(const Ui *u)
     char err[400];
     Ui probe;
     memset(&probe, 0, sizeof probe);
-    probe.drop_type = -1;
+    probe.board.drop_type = -1;
     bool ok = ui_game_new(&probe, u->data_dir, st.vars[st.cur].name, st.set, st.opts, st.tit, NULL, err,
                           sizeof err) == 0;
     if (!ok)

@@ -22,9 +22,9 @@ static void sandbox_set(Ui *t, Position *p)
     p->halfmove = 0;
     p->scepter = false;
     p->key = pos_compute_key(p);
-    int cursor = t->cursor;
+    int cursor = t->board.cursor;
     ui_game_reset(t, p);
-    t->cursor = cursor;
+    t->board.cursor = cursor;
     t->end = END_NONE;
     t->result[0] = 0;
 }
@@ -99,7 +99,7 @@ static void show_piece(Ui *t, int type)
     p.side = NC_WHITE;
     int sq = centre_square(t);
     pos_put(&p, sq, nc_code(type, NC_WHITE));
-    t->cursor = sq;
+    t->board.cursor = sq;
     sandbox_set(t, &p);
     t->mode.tut_type = type;
     ui_select(t, sq);
@@ -117,7 +117,7 @@ static void place_answered(Ui *t, int c)
 {
     int type = asking.place_type;
     Position p = t->g.pos;
-    pos_put(&p, t->cursor, nc_code(type, c));
+    pos_put(&p, t->board.cursor, nc_code(type, c));
     sandbox_set(t, &p);
     t->mode.tut_type = type;
     ui_msg(t, false, "Placed a %s %s", colours[c], ui_type_name(t->v, type));
@@ -125,10 +125,10 @@ static void place_answered(Ui *t, int c)
 
 static void remove_piece(Ui *t)
 {
-    if (t->g.pos.board[t->cursor] == NC_EMPTY)
+    if (t->g.pos.board[t->board.cursor] == NC_EMPTY)
         return;
     Position p = t->g.pos;
-    pos_put(&p, t->cursor, NC_EMPTY);
+    pos_put(&p, t->board.cursor, NC_EMPTY);
     sandbox_set(t, &p);
 }
 
@@ -219,7 +219,7 @@ static void example_answered(Ui *t, int k)
         const char *sqs = e->select;
         int sq = nc_parse_sq(t->v, &sqs);
         if (sq > 0 && t->g.pos.board[sq] != NC_EMPTY) {
-            t->cursor = sq;
+            t->board.cursor = sq;
             t->mode.tut_type = nc_type(t->g.pos.board[sq]);
             ui_select(t, sq);
         }
@@ -287,7 +287,7 @@ static void play_candidate(Ui *t, const Move *c, int n, int pick)
         ui_msg(t, false, "Move cancelled");
         return;
     }
-    int to = t->cursor; /* where the candidates land; it stays put while asked */
+    int to = t->board.cursor; /* where the candidates land; it stays put while asked */
     ui_play_candidate(t, &c[pick]);
     t->end = END_NONE;
     /* Keep showing the piece that moved, from its new square. */
@@ -302,25 +302,25 @@ static void tutorial_activate(Ui *t)
 {
     if (ui_lesson_activate(t, &lessons))
         return;
-    if (t->sel || t->drop_type >= 0) {
+    if (t->board.sel || t->board.drop_type >= 0) {
         Move c[32];
-        int n = ui_candidates(t, t->cursor, c, 32);
+        int n = ui_candidates(t, t->board.cursor, c, 32);
         if (n > 0) {
             play_candidate(t, c, n, 0);
             return;
         }
     }
-    int code = t->g.pos.board[t->cursor];
+    int code = t->g.pos.board[t->board.cursor];
     if (code == NC_EMPTY) {
         ui_select(t, 0);
         return;
     }
     set_side(t, nc_colour(code));
     t->mode.tut_type = nc_type(code);
-    ui_select(t, t->cursor);
+    ui_select(t, t->board.cursor);
     int moves = 0;
-    for (int i = 0; i < t->legal.n; i++)
-        if (t->legal.m[i].kind != MK_DROP && t->legal.m[i].from == t->cursor)
+    for (int i = 0; i < t->board.legal.n; i++)
+        if (t->board.legal.m[i].kind != MK_DROP && t->board.legal.m[i].from == t->board.cursor)
             moves++;
     ui_msg(t, false, "%s: %d legal move%s here", ui_type_name(t->v, nc_type(code)), moves, moves == 1 ? "" : "s");
 }
@@ -365,7 +365,7 @@ static void click(Ui *t)
         return;
     int sq = ui_square_at(t, ev.y, ev.x);
     if (sq) {
-        t->cursor = sq;
+        t->board.cursor = sq;
         tutorial_activate(t);
         return;
     }
@@ -407,7 +407,7 @@ static bool tutorial_open(Ui *u, const void *arg, void **self)
     (void)arg;
     Ui *t = &sandbox;
     memset(t, 0, sizeof *t);
-    t->drop_type = -1;
+    t->board.drop_type = -1;
     t->mode.tut_type = -1;
     t->look.utf8 = u->look.utf8;
     t->look.ascii = u->look.ascii;
@@ -450,7 +450,7 @@ static void tutorial_draw(Ui *u, void *self)
         mvprintw(t->look.lay.hint_y, 0, "%.*s", cols - 1, hint);
         attrset(A_NORMAL);
         int y, x;
-        ui_square_cell(t, t->cursor, &y, &x);
+        ui_square_cell(t, t->board.cursor, &y, &x);
         move(y + t->look.lay.ch / 2, x + t->look.lay.cw / 2);
         refresh();
     }

@@ -20,7 +20,7 @@ static void ui_fresh(Ui *u)
 {
     memset(u, 0, sizeof *u);
     u->data_dir = fuzz_data_dir();
-    u->drop_type = -1;
+    u->board.drop_type = -1;
     u->mode.tut_type = -1;
     u->look.utf8 = true;
     u->engine.level = 1;
