@@ -101,7 +101,7 @@ static void play(Ui *u, const char *moves)
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
         Move m;
         char err[256];
-        if (move_from_input(&u->g.pos, tok, &m, err, sizeof err))
+        if (move_from_input(&u->game.g.pos, tok, &m, err, sizeof err))
             fail_msg("%s: %s", tok, err);
         ui_play(u, &m);
     }
@@ -161,7 +161,7 @@ static void test_saved_game_read_by_pgn_extract(void **state)
     new_ui(&u, "chess");
     ui_clock_configure(&u, 300, 3);
     play(&u, long_game);
-    assert_int_equal(u.g.nply, 114);
+    assert_int_equal(u.game.g.nply, 114);
     assert_int_equal(u.clocks.clock.n, 115);
     set_clocks(&u);
     char path[128], out[128], errs[128], err[512];
@@ -181,7 +181,7 @@ static void test_saved_game_read_by_pgn_extract(void **state)
     assert_string_equal(slurp(errs), "");
     char fen[200], ours[1024];
     last_fen(slurp(out), fen, sizeof fen);
-    pos_to_fen(&u.g.pos, ours, sizeof ours);
+    pos_to_fen(&u.game.g.pos, ours, sizeof ours);
     assert_string_equal(fen, ours);
     assert_string_equal(ours, "5Nk1/7R/6K1/8/8/8/8/8 w - - 7 58");
 
@@ -190,10 +190,10 @@ static void test_saved_game_read_by_pgn_extract(void **state)
     Ui back;
     new_ui(&back, "capablanca");
     assert_int_equal(ui_pgn_load(&back, out, err, sizeof err), 0);
-    assert_string_equal(back.vname, "chess");
-    assert_int_equal(back.g.nply, 114);
+    assert_string_equal(back.game.vname, "chess");
+    assert_int_equal(back.game.g.nply, 114);
     for (int i = 0; i < 114; i++)
-        assert_true(move_equal(&back.g.moves[i], &u.g.moves[i]));
+        assert_true(move_equal(&back.game.g.moves[i], &u.game.g.moves[i]));
     assert_true(back.clocks.clock.on);
     assert_true(back.clocks.clock.base == 300 && back.clocks.clock.inc == 3);
     for (int i = 0; i < 114; i++) {
@@ -235,12 +235,12 @@ static void random_games_agree(const char *fen, uint64_t seed, int games)
         char *theirs = slurp(out);
         int i = 0;
         for (char *tok = strtok(theirs, " \n"); tok; tok = strtok(NULL, " \n"), i++) {
-            if (i >= u.g.nply)
+            if (i >= u.game.g.nply)
                 fail_msg("pgn-extract wrote more moves than the game has: '%s'", tok);
-            if (strcmp(tok, u.text[i]))
-                fail_msg("ply %d: we write '%s', pgn-extract '%s'", i + 1, u.text[i], tok);
+            if (strcmp(tok, u.game.text[i]))
+                fail_msg("ply %d: we write '%s', pgn-extract '%s'", i + 1, u.game.text[i], tok);
         }
-        assert_int_equal(i, u.g.nply);
+        assert_int_equal(i, u.game.g.nply);
         compared += i;
         ui_game_free(&u);
     }
@@ -284,7 +284,7 @@ static void test_other_variants_keep_move_text(void **state)
     snprintf(path, sizeof path, "%s/ninja.pgn", tmpdir);
     assert_int_equal(ui_pgn_save(&u, path, err, sizeof err), 0);
     assert_non_null(strstr(slurp(path), "1. e2-e5 e9-e7 2. J@e2-e4 *"));
-    assert_string_equal(u.text[2], "J@e2-e4");
+    assert_string_equal(u.game.text[2], "J@e2-e4");
     ui_game_free(&u);
 }
 
@@ -301,8 +301,8 @@ static void test_foreign_text(void **state)
                        "3.Bc4 Bc5 4.0-0 Nf6 1/2-1/2\n";
     ui_clock_configure(&u, 60, 1); /* as --time 1+1 asks: a file without clocks gets them */
     assert_int_equal(ui_pgn_load_text(&u, text, "x.pgn", err, sizeof err), 0);
-    assert_int_equal(u.g.nply, 8);
-    assert_string_equal(u.text[6], "O-O");
+    assert_int_equal(u.game.g.nply, 8);
+    assert_string_equal(u.game.text[6], "O-O");
     assert_true(u.clocks.clock.on && u.clocks.clock.base == 60 && u.clocks.clock.inc == 1);
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 (1. d4 *\n", "x.pgn", err, sizeof err), -1);
     assert_string_equal(err, "x.pgn: line 3: variation '(' is not closed");
@@ -311,26 +311,26 @@ static void test_foreign_text(void **state)
     /* a second game's tags end the first game */
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 e5\n[Event \"y\"]\n\n1. d4 *\n", "x.pgn", err,
                                       sizeof err), 0);
-    assert_int_equal(u.g.nply, 2);
+    assert_int_equal(u.game.g.nply, 2);
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 e5 2. Nd5 *\n", "x.pgn", err, sizeof err), -1);
     assert_string_equal(err, "x.pgn: line 3: move 2 'Nd5': illegal move 'Nd5'");
     /* move text without tags is a game of chess */
     assert_int_equal(ui_pgn_load_text(&u, "\n1. e4 e5 2. Nf3 Nc6 *\n", "x.pgn", err, sizeof err), 0);
-    assert_int_equal(u.g.nply, 4);
-    assert_string_equal(u.vname, "chess");
+    assert_int_equal(u.game.g.nply, 4);
+    assert_string_equal(u.game.vname, "chess");
     assert_int_equal(ui_pgn_load_text(&u, "1.d4 *\n", "x.pgn", err, sizeof err), 0);
-    assert_int_equal(u.g.nply, 1);
+    assert_int_equal(u.game.g.nply, 1);
     assert_int_equal(ui_pgn_load_text(&u, "e4 e5 *\n", "x.pgn", err, sizeof err), -1);
     assert_string_equal(err, "x.pgn is not a saved game (no PGN tags at the start)");
     /* the "e.p." suffix of an en-passant capture */
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 e.p. exd6 *\n", "x.pgn",
                                       err, sizeof err), 0);
-    assert_int_equal(u.g.nply, 6);
-    assert_string_equal(u.text[4], "exd6");
+    assert_int_equal(u.game.g.nply, 6);
+    assert_string_equal(u.game.text[4], "exd6");
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\ne.p. e4 *\n", "x.pgn", err, sizeof err), -1);
     /* a false check mark: the move stands, the message warns */
     assert_int_equal(ui_pgn_load_text(&u, "[Event \"x\"]\n\n1. e4+ e5 2. Nf3# *\n", "x.pgn", err, sizeof err), 0);
-    assert_int_equal(u.g.nply, 3);
+    assert_int_equal(u.game.g.nply, 3);
     assert_true(u.msg_error);
     assert_string_equal(u.msg, "Warning: x.pgn: line 3: move 1: move 'e4+' does not give check; read as e4");
     /* a move that is wrong without its mark too keeps its error */
@@ -397,7 +397,7 @@ static void test_loaded_game_kept(void **state)
     /* Bg4 taken back and another move played: its comment goes, the rest stays. */
     assert_true(ui_undo(&u));
     Move m;
-    assert_int_equal(move_from_input(&u.g.pos, "Nf6", &m, err, sizeof err), 0);
+    assert_int_equal(move_from_input(&u.game.g.pos, "Nf6", &m, err, sizeof err), 0);
     ui_play(&u, &m);
     out = written(&u);
     assert_non_null(strstr(out, "{Philidor} 3. d4 $6 Nf6 *"));
@@ -441,8 +441,8 @@ static void test_recorded_end(void **state)
         Ui u;
         new_ui(&u, "chess");
         assert_int_equal(ui_pgn_load_text(&u, text, "x.pgn", err, sizeof err), 0);
-        assert_int_equal(u.end, cases[i].end);
-        assert_string_equal(u.result, cases[i].text);
+        assert_int_equal(u.game.end, cases[i].end);
+        assert_string_equal(u.game.result, cases[i].text);
         char *out = written(&u);
         char want[120];
         snprintf(want, sizeof want, "[Result \"%s\"]", cases[i].result);
@@ -511,12 +511,12 @@ static void test_move_after_repetition(void **state)
     const char *text = "[Event \"x\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n";
     assert_int_equal(ui_pgn_load_text(&u, text, "rep.pgn", err, sizeof err), -1);
     assert_string_equal(err, "rep.pgn: line 3: move 'e4' after the game ended");
-    assert_int_equal(u.g.nply, 1);
+    assert_int_equal(u.game.g.nply, 1);
     /* without the last move it loads, as a draw */
     const char *drawn = "[Event \"x\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n";
     assert_int_equal(ui_pgn_load_text(&u, drawn, "rep.pgn", err, sizeof err), 0);
-    assert_int_equal(u.g.nply, 8);
-    assert_int_equal(game_status(&u.g), GS_REPETITION);
+    assert_int_equal(u.game.g.nply, 8);
+    assert_int_equal(game_status(&u.game.g), GS_REPETITION);
     ui_game_free(&u);
 }
 
@@ -543,8 +543,8 @@ static void test_screen_clock(void **state)
     assert_true(lim.seconds > 10.6 && lim.seconds < 10.9);
     u.clocks.clock.turn_start -= 61; /* Black thinks for a minute */
     ui_clock_tick(&u);
-    assert_int_equal(u.end, END_TIME);
-    assert_string_equal(u.result, "1-0, Black lost on time");
+    assert_int_equal(u.game.end, END_TIME);
+    assert_string_equal(u.game.result, "1-0, Black lost on time");
     assert_true(u.clocks.clock.left[NC_BLACK] == 0 && u.clocks.clock.turn_start < 0);
     ui_game_free(&u);
 
@@ -554,11 +554,11 @@ static void test_screen_clock(void **state)
     ui_clock_tick(&u);
     u.clocks.clock.turn_start -= 61;
     ui_clock_tick(&u);
-    assert_int_equal(u.end, END_TIME);
-    assert_string_equal(u.result, "1/2-1/2, White out of time, Black cannot mate");
+    assert_int_equal(u.game.end, END_TIME);
+    assert_string_equal(u.game.result, "1/2-1/2, White out of time, Black cannot mate");
     /* taking the move back gives the clocks back and the game goes on */
     assert_true(ui_undo(&u));
-    assert_int_equal(u.end, END_NONE);
+    assert_int_equal(u.game.end, END_NONE);
     assert_true(u.clocks.clock.left[NC_WHITE] == 60 && u.clocks.clock.left[NC_BLACK] == 60);
     ui_game_free(&u);
 }

@@ -74,7 +74,7 @@ static Ui *new_ui(const char *variant, const char *fen)
 static int sq(const Ui *u, const char *name)
 {
     const char *s = name;
-    int q = nc_parse_sq(u->v, &s);
+    int q = nc_parse_sq(u->game.v, &s);
     assert_true(q > 0);
     return q;
 }
@@ -364,11 +364,11 @@ static void test_drop_squares(void **state)
     ui_colours_init(u);
     char err[256];
     Move m;
-    assert_int_equal(move_from_text(&u->g.pos, "e2-e5", &m, err, sizeof err), 0);
+    assert_int_equal(move_from_text(&u->game.g.pos, "e2-e5", &m, err, sizeof err), 0);
     ui_play(u, &m);
-    assert_int_equal(move_from_text(&u->g.pos, "e9-e7", &m, err, sizeof err), 0);
+    assert_int_equal(move_from_text(&u->game.g.pos, "e9-e7", &m, err, sizeof err), 0);
     ui_play(u, &m);
-    ui_select_drop(u, nc_type_of_letter(u->v, 'J'));
+    ui_select_drop(u, nc_type_of_letter(u->game.v, 'J'));
     ui_draw(u);
     assert_int_equal(u->board.hl[sq(u, "e2")], HL_QUIET);
     assert_int_equal(u->board.hl[sq(u, "e4")], HL_QUIET);
@@ -386,11 +386,11 @@ static void test_check_and_last_move(void **state)
     ui_colours_init(u);
     char err[256];
     Move m;
-    assert_int_equal(move_from_text(&u->g.pos, "a1-a8", &m, err, sizeof err), 0);
+    assert_int_equal(move_from_text(&u->game.g.pos, "a1-a8", &m, err, sizeof err), 0);
     ui_play(u, &m);
     u->board.cursor = sq(u, "d4");
     ui_draw(u);
-    assert_true(u->in_check);
+    assert_true(u->game.in_check);
     assert_int_equal(pair_at(u, sq(u, "e8")), expect_pair(BG_CHECK, FG_BLACK));
     assert_true(screen_has("CHECK"));
     int p = pair_at(u, sq(u, "a1"));
@@ -493,7 +493,7 @@ static void test_8_colour_pairs_legible(void **state)
     u = new_ui("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     char err[256];
     Move m;
-    assert_int_equal(move_from_text(&u->g.pos, "a1-a8", &m, err, sizeof err), 0);
+    assert_int_equal(move_from_text(&u->game.g.pos, "a1-a8", &m, err, sizeof err), 0);
     ui_play(u, &m);
     u->board.cursor = sq(u, "d4");
     ui_draw(u);
@@ -519,7 +519,7 @@ static void test_no_colour_sides_differ(void **state)
     assert_int_equal(u->look.colours, 0);
     char err[256];
     Move m;
-    assert_int_equal(move_from_text(&u->g.pos, "d1-d5", &m, err, sizeof err), 0);
+    assert_int_equal(move_from_text(&u->game.g.pos, "d1-d5", &m, err, sizeof err), 0);
     ui_play(u, &m);
     u->board.cursor = sq(u, "a4");
     ui_draw(u);
@@ -543,8 +543,8 @@ static void test_tutorial_panel(void **state)
     (void)state;
     Ui *u = new_ui("titan-chess", "12/12/12/12/12/12/12/12/12/12/12/12 w - - 0 1");
     u->mode.tutorial = true;
-    int t = nc_type_of_letter(u->v, 'F');
-    Position p = u->g.pos;
+    int t = nc_type_of_letter(u->game.v, 'F');
+    Position p = u->game.g.pos;
     pos_put(&p, sq(u, "f6"), nc_code(t, NC_WHITE));
     p.key = pos_compute_key(&p);
     ui_game_reset(u, &p);
@@ -572,11 +572,11 @@ static void test_pgn_round_trip(void **state)
     for (int i = 0; i < 4; i++) {
         Move m;
         char err[256];
-        assert_int_equal(move_from_text(&u->g.pos, moves[i], &m, err, sizeof err), 0);
+        assert_int_equal(move_from_text(&u->game.g.pos, moves[i], &m, err, sizeof err), 0);
         ui_play(u, &m);
     }
     char fen[1024], fen2[1024], path[256], err[512];
-    pos_to_fen(&u->g.pos, fen, sizeof fen);
+    pos_to_fen(&u->game.g.pos, fen, sizeof fen);
     char *dir = tmpdir();
     snprintf(path, sizeof path, "%s/game.pgn", dir);
     assert_int_equal(ui_pgn_save(u, path, err, sizeof err), 0);
@@ -590,9 +590,9 @@ static void test_pgn_round_trip(void **state)
     assert_non_null(strstr(text, "1. e2-e5 e9-e7 2. J@e2-e4 d9-d7 *"));
     Ui *v = new_ui("chess", NULL);
     assert_int_equal(ui_pgn_load(v, path, err, sizeof err), 0);
-    pos_to_fen(&v->g.pos, fen2, sizeof fen2);
+    pos_to_fen(&v->game.g.pos, fen2, sizeof fen2);
     assert_string_equal(fen, fen2);
-    assert_int_equal(v->g.nply, 4);
+    assert_int_equal(v->game.g.nply, 4);
     unlink(path);
 
     /* A game from a position writes [FEN]. */
@@ -616,7 +616,7 @@ static void test_pgn_damaged(void **state)
     assert_non_null(strstr(err, "not a saved game"));
     /* No [Variant] tag: orthodox chess, as the PGN standard has it. */
     assert_int_equal(ui_pgn_load_text(u, "[Event \"x\"]\n\n1. e2-e4 *\n", "x.pgn", err, sizeof err), 0);
-    assert_string_equal(u->vname, "chess");
+    assert_string_equal(u->game.vname, "chess");
     assert_int_equal(ui_pgn_load_text(u, "[Variant \"nosuch\"]\n\n*\n", "x.pgn", err, sizeof err), -1);
     assert_int_equal(ui_pgn_load_text(u, "[Variant \"chess\"]\n\n1. e2-e4 e7-e4 *\n", "x.pgn", err, sizeof err), -1);
     assert_non_null(strstr(err, "move 1 'e7-e4'"));
@@ -636,9 +636,9 @@ static void test_pgn_damaged(void **state)
     /* a player name longer than the old 15-byte field is kept whole */
     assert_int_equal(ui_pgn_load_text(u, "[Variant \"chess\"]\n[White \"computer of a long name\"]\n\n*\n", "x.pgn",
                                       err, sizeof err), 0);
-    assert_int_equal(u->player[0], PL_HUMAN);
+    assert_int_equal(u->game.player[0], PL_HUMAN);
     /* The current game is untouched by failed loads. */
-    assert_string_equal(u->vname, "chess");
+    assert_string_equal(u->game.vname, "chess");
     assert_int_equal(ui_pgn_load(u, "/nonexistent/x.pgn", err, sizeof err), -1);
     assert_non_null(strstr(err, "cannot open"));
 }
@@ -722,7 +722,7 @@ static Ui *player_ui(Ui *u, const char *variant)
     char err[512];
     if (ui_game_new(u, NC_TEST_DATA_DIR, variant, NULL, NULL, NULL, NULL, err, sizeof err))
         fail_msg("%s: %s", variant, err);
-    u->player[0] = u->player[1] = PL_HUMAN;
+    u->game.player[0] = u->game.player[1] = PL_HUMAN;
     return u;
 }
 
@@ -793,8 +793,8 @@ static void test_two_instances_and_lock(void **state)
     assert_int_equal(ui_saved_games(&b, false, g + 1, 3, note, sizeof note), 0);
     char err[512];
     assert_int_equal(ui_saved_game_resume(&c, &g[0], err, sizeof err), 0);
-    assert_int_equal(c.g.nply, 1);
-    assert_string_equal(c.text[0], "d4");
+    assert_int_equal(c.game.g.nply, 1);
+    assert_string_equal(c.game.text[0], "d4");
     assert_int_equal(c.save.changes, c.save.saved_changes); /* resumed: nothing new to write */
     ui_autosave_leave(&a);
     assert_int_equal(ui_saved_games(&b, false, g, 4, note, sizeof note), 1);
@@ -857,7 +857,7 @@ static void test_saved_game_matching(void **state)
     char err[512];
     assert_int_equal(ui_game_new(&f, NC_TEST_DATA_DIR, "chess", NULL, NULL, NULL,
                                  "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", err, sizeof err), 0);
-    f.player[0] = f.player[1] = PL_HUMAN;
+    f.game.player[0] = f.game.player[1] = PL_HUMAN;
     play_text(&f, "a1-a2");
     ui_autosave_leave(&f);
     ui_game_free(&f);
@@ -889,7 +889,7 @@ static void test_saved_game_matching(void **state)
     memset(&t, 0, sizeof t);
     assert_int_equal(ui_game_new(&t, NC_TEST_DATA_DIR, "stealth-ninja", NULL, "scepter,insane-ninja", NULL, NULL,
                                  err, sizeof err), 0);
-    t.player[0] = t.player[1] = PL_HUMAN;
+    t.game.player[0] = t.game.player[1] = PL_HUMAN;
     play_text(&t, "e2-e5");
     ui_autosave_leave(&t);
     ui_game_free(&t);
@@ -965,7 +965,7 @@ static void test_old_autosave_offered(void **state)
     assert_int_equal(access(path, F_OK), -1);
     assert_int_equal(count_files(games, ".pgn"), 1);
     assert_int_equal(ui_saved_game_resume(&a, &g[0], err, sizeof err), 0);
-    assert_string_equal(a.vname, "chess");
+    assert_string_equal(a.game.vname, "chess");
     ui_autosave_leave(&a);
     ui_game_free(&a);
     remove_tree(state_home);
@@ -998,7 +998,7 @@ static void test_save_failure_shown(void **state)
     ui_autosave_tick(&a);   /* no new change: the warning stays */
     assert_non_null(strstr(a.msg, "Game not saved"));
     play_text(&a, "e7-e5");
-    assert_int_equal(a.g.nply, 2);
+    assert_int_equal(a.game.g.nply, 2);
     setenv("XDG_STATE_HOME", state_home, 1);
     ui_autosave_tick(&a);   /* a new change: saved again */
     assert_false(a.save.save_failed);
@@ -1053,7 +1053,7 @@ static void test_load_errors_named(void **state)
     assert_int_equal(ui_pgn_load_text(u, "[Variant \"chess\"]\n\n1. e2-e4 {a comment\nthat goes on\n",
                                       "x.pgn", err, sizeof err), -1);
     assert_non_null(strstr(err, "x.pgn: line 3: comment"));
-    assert_string_equal(u->vname, "chess");
+    assert_string_equal(u->game.vname, "chess");
 }
 
 /* What a save costs on a long Titan Chess game: the screen must not feel
@@ -1081,9 +1081,9 @@ static void test_save_cost_long_game(void **state)
     double wall = ((double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6) / n;
     struct stat st;
     stat(a.save.game_file, &st);
-    printf("save of a %d-ply Titan Chess game (%ld bytes): %.3f ms wall, %.3f ms CPU\n", a.g.nply,
+    printf("save of a %d-ply Titan Chess game (%ld bytes): %.3f ms wall, %.3f ms CPU\n", a.game.g.nply,
            (long)st.st_size, wall, cpu);
-    assert_true(a.g.nply >= 100);
+    assert_true(a.game.g.nply >= 100);
     assert_true(cpu < 5.0);
     ui_autosave_leave(&a);
     ui_game_free(&a);
@@ -1094,31 +1094,31 @@ static void test_undo_redo(void **state)
 {
     (void)state;
     Ui *u = new_ui("chess", NULL);
-    u->player[1] = PL_HUMAN;
+    u->game.player[1] = PL_HUMAN;
     Move m;
     char err[256];
-    assert_int_equal(move_from_text(&u->g.pos, "e2-e4", &m, err, sizeof err), 0);
+    assert_int_equal(move_from_text(&u->game.g.pos, "e2-e4", &m, err, sizeof err), 0);
     ui_play(u, &m);
-    assert_int_equal(move_from_text(&u->g.pos, "e7-e5", &m, err, sizeof err), 0);
+    assert_int_equal(move_from_text(&u->game.g.pos, "e7-e5", &m, err, sizeof err), 0);
     ui_play(u, &m);
     assert_true(ui_undo(u));
-    assert_int_equal(u->g.nply, 1);
+    assert_int_equal(u->game.g.nply, 1);
     assert_true(ui_redo(u));
-    assert_int_equal(u->g.nply, 2);
-    assert_string_equal(u->text[1], "e5");
+    assert_int_equal(u->game.g.nply, 2);
+    assert_string_equal(u->game.text[1], "e5");
     /* Against the computer both plies go back. */
-    u->player[1] = PL_COMPUTER;
+    u->game.player[1] = PL_COMPUTER;
     assert_true(ui_undo(u));
-    assert_int_equal(u->g.nply, 0);
+    assert_int_equal(u->game.g.nply, 0);
     assert_true(ui_redo(u));
-    assert_int_equal(u->g.nply, 2);
+    assert_int_equal(u->game.g.nply, 2);
 }
 
 static void play_text(Ui *u, const char *text)
 {
     Move m;
     char err[256];
-    if (move_from_text(&u->g.pos, text, &m, err, sizeof err))
+    if (move_from_text(&u->game.g.pos, text, &m, err, sizeof err))
         fail_msg("%s: %s", text, err);
     ui_play(u, &m);
 }
@@ -1126,7 +1126,7 @@ static void play_text(Ui *u, const char *text)
 /* Each side's clock now (the side to move's running). */
 static double clock_now(const Ui *u, int side)
 {
-    return gameclock_left(&u->clocks.clock, side, u->g.pos.side, nc_seconds());
+    return gameclock_left(&u->clocks.clock, side, u->game.g.pos.side, nc_seconds());
 }
 
 /* Undo then redo leaves both clocks as they were: the time the side to
@@ -1136,7 +1136,7 @@ static void test_undo_redo_keeps_clocks(void **state)
 {
     (void)state;
     Ui *u = new_ui("chess", NULL);
-    u->player[0] = u->player[1] = PL_HUMAN;
+    u->game.player[0] = u->game.player[1] = PL_HUMAN;
     ui_clock_configure(u, 60, 2);
     play_text(u, "e2-e4");             /* the first move costs nothing: 62 */
     ui_clock_tick(u);
@@ -1148,14 +1148,14 @@ static void test_undo_redo_keeps_clocks(void **state)
     assert_true(ui_undo(u));           /* Black to move again, as before e5 */
     assert_true(fabs(clock_now(u, NC_BLACK) - 60) < 0.5 && fabs(clock_now(u, NC_WHITE) - 62) < 0.01);
     assert_true(ui_redo(u));
-    assert_int_equal(u->g.nply, 2);
+    assert_int_equal(u->game.g.nply, 2);
     assert_true(fabs(clock_now(u, NC_WHITE) - 55) < 0.5);
     assert_true(fabs(clock_now(u, NC_BLACK) - 57) < 0.01);
     assert_true(u->clocks.clock.turn_start >= 0); /* White's clock runs on */
 
     /* Two plies back and forth; the [%clk] of each ply as it was. */
     assert_true(ui_undo(u) && ui_undo(u));
-    assert_int_equal(u->g.nply, 0);
+    assert_int_equal(u->game.g.nply, 0);
     assert_true(u->clocks.clock.turn_start < 0); /* no move left: the clocks wait for the first */
     assert_true(ui_redo(u));
     assert_true(fabs(clock_now(u, NC_WHITE) - 62) < 0.01);
@@ -1165,21 +1165,21 @@ static void test_undo_redo_keeps_clocks(void **state)
     assert_true(fabs(gameclock_after(&u->clocks.clock, 1, NC_BLACK) - 57) < 0.01);
 
     /* Against the computer both plies go back and come back together. */
-    u->player[1] = PL_COMPUTER;
+    u->game.player[1] = PL_COMPUTER;
     play_text(u, "g1-f3");             /* 55 + 2: 57 */
     u->clocks.clock.turn_start -= 4;          /* the computer thinks 4 s: 55 */
     play_text(u, "b8-c6");
     u->clocks.clock.turn_start -= 3;          /* White has used 3 s: 54 */
     assert_true(ui_undo(u));
-    assert_int_equal(u->g.nply, 2);
+    assert_int_equal(u->game.g.nply, 2);
     assert_true(ui_redo(u));
-    assert_int_equal(u->g.nply, 4);
+    assert_int_equal(u->game.g.nply, 4);
     assert_true(fabs(clock_now(u, NC_WHITE) - 54) < 0.5 && fabs(clock_now(u, NC_BLACK) - 55) < 0.5);
 
     /* Another move after an undo: the plies taken back are gone with
      * their clocks; White's turn starts from its clock of then (62). */
     assert_true(ui_undo(u));
-    assert_int_equal(u->g.nply, 2);
+    assert_int_equal(u->game.g.nply, 2);
     play_text(u, "d2-d4");
     assert_false(ui_redo(u));
     assert_int_equal(u->clocks.clock.n, 4);
@@ -1193,7 +1193,7 @@ static void test_review_continue_clocks(void **state)
 {
     (void)state;
     Ui *u = new_ui("chess", NULL);
-    u->player[0] = u->player[1] = PL_HUMAN;
+    u->game.player[0] = u->game.player[1] = PL_HUMAN;
     ui_clock_configure(u, 60, 0);
     play_text(u, "e2-e4");
     ui_clock_tick(u);
@@ -1205,7 +1205,7 @@ static void test_review_continue_clocks(void **state)
     assert_true(fabs(u->clocks.clock.left[NC_WHITE] - 50) < 0.5 && fabs(u->clocks.clock.left[NC_BLACK] - 40) < 0.5);
     ui_review(u, 2);
     ui_review_continue(u);
-    assert_int_equal(u->g.nply, 2);
+    assert_int_equal(u->game.g.nply, 2);
     assert_true(fabs(clock_now(u, NC_WHITE) - 60) < 0.5 && fabs(clock_now(u, NC_BLACK) - 50) < 0.5);
     play_text(u, "d2-d4");
     assert_int_equal(u->clocks.clock.n, 4);
@@ -1227,7 +1227,7 @@ static void test_screen_stack(void **state)
 {
     (void)state;
     Ui *u = new_ui("chess", NULL);
-    u->player[0] = u->player[1] = PL_HUMAN;
+    u->game.player[0] = u->game.player[1] = PL_HUMAN;
     play_text(u, "e2-e4");
     screen_stack_reset(u, test_screens);
     screen_push(SCR_GAME, NULL, 0);
@@ -1247,8 +1247,8 @@ static void test_screen_stack(void **state)
     assert_int_equal(screen_depth(), 1);
     assert_int_equal(screen_top(), SCR_GAME);
     assert_false(u->mode.tutorial);
-    assert_int_equal(u->g.nply, 1);
-    assert_int_equal(u->g.pos.board[sq(u, "e4")], nc_code(nc_type_of_letter(u->v, 'P'), NC_WHITE));
+    assert_int_equal(u->game.g.nply, 1);
+    assert_int_equal(u->game.g.pos.board[sq(u, "e4")], nc_code(nc_type_of_letter(u->game.v, 'P'), NC_WHITE));
     assert_string_equal(u->msg, "Back from the tutorial");
     screen_draw();
     assert_true(screen_has("1. e4"));
@@ -1266,7 +1266,7 @@ static void test_screen_stack(void **state)
     assert_true(screen_has("Start the game"));
     screen_key(27); /* back to the game in progress */
     assert_int_equal(screen_top(), SCR_GAME);
-    assert_int_equal(u->g.nply, 1);
+    assert_int_equal(u->game.g.nply, 1);
     u->clocks.tc_base = 180; /* the clocks of the games begun here: 3+2 */
     u->clocks.tc_inc = 2;
     screen_key('n');
@@ -1278,7 +1278,7 @@ static void test_screen_stack(void **state)
     assert_int_equal(screen_top(), SCR_GAME);
     assert_true(screen_last_result()->chosen);
     assert_string_equal(screen_last_result()->game.variant, "chess");
-    assert_int_equal(u->g.nply, 0);
+    assert_int_equal(u->game.g.nply, 0);
     assert_string_equal(u->msg, "New game of Chess");
     assert_true(u->clocks.clock.on && u->clocks.clock.base == 180 && u->clocks.clock.inc == 2);
 
@@ -1296,7 +1296,7 @@ static void test_flag_falls_under_the_move_prompt(void **state)
 {
     (void)state;
     Ui *u = new_ui("chess", NULL);
-    u->player[0] = u->player[1] = PL_HUMAN;
+    u->game.player[0] = u->game.player[1] = PL_HUMAN;
     ui_clock_configure(u, 60, 0);
     play_text(u, "e2-e4");
     screen_stack_reset(u, test_screens);
@@ -1313,7 +1313,7 @@ static void test_flag_falls_under_the_move_prompt(void **state)
     u->clocks.clock.left[NC_BLACK] = 0;
     screen_tick();
     assert_int_equal(screen_top(), SCR_GAME);
-    assert_int_equal(u->end, END_TIME);
+    assert_int_equal(u->game.end, END_TIME);
     assert_string_equal(u->msg, "Black ran out of time: White wins");
     screen_draw();
     assert_false(screen_has("Move: e"));
@@ -1337,7 +1337,7 @@ static void test_screen_replace_and_last_result(void **state)
     assert_int_equal(screen_depth(), 0);
     assert_true(screen_last_result()->chosen);
     assert_string_equal(screen_last_result()->game.variant, "chess");
-    assert_int_equal(u->g.nply, 1);
+    assert_int_equal(u->game.g.nply, 1);
     screen_stack_reset(u, test_screens);
     assert_false(screen_last_result()->chosen);
 }
@@ -1364,7 +1364,7 @@ static void test_typed_move_messages(void **state)
     u = new_ui("titan-chess", "12/12/12/12/12/2N9/4p7/12/12/12/12/6K4k w - - 0 1");
     assert_int_equal(ui_typed_move(u, "c7-e6xe6:", c, 16, msg, sizeof msg), 1);
     char text[160];
-    move_to_text(&u->g.pos, &c[0], text, sizeof text);
+    move_to_text(&u->game.g.pos, &c[0], text, sizeof text);
     assert_string_equal(text, "c7-e6xe6");
     /* A pinned piece: the king would be left in check. */
     u = new_ui("chess", "4k3/8/8/8/4r3/8/4B3/4K3 w - - 0 1");
@@ -1412,15 +1412,16 @@ static void test_no_drop_reason(void **state)
     Ui *u = new_ui("stealth-ninja", NULL);
     char msg[256];
     int t = -1;
-    for (int i = 0; i < u->v->ntypes; i++)
-        if (u->g.pos.hand[NC_WHITE][i] && u->v->ndropsq[i][NC_WHITE] > 0)
+    for (int i = 0; i < u->game.v->ntypes; i++)
+        if (u->game.g.pos.hand[NC_WHITE][i] && u->game.v->ndropsq[i][NC_WHITE] > 0)
             t = i;
     assert_true(t >= 0);
     /* Every drop square of it filled: each is named as occupied. */
-    for (int i = 0; i < u->v->ndropsq[t][NC_WHITE]; i++) {
-        int s = u->v->dropsq[t][NC_WHITE][i];
-        if (u->g.pos.board[s] == NC_EMPTY)
-            pos_put(&u->g.pos, s, nc_code(nc_type_of_letter(u->v, 'P') >= 0 ? nc_type_of_letter(u->v, 'P') : 0, NC_WHITE));
+    for (int i = 0; i < u->game.v->ndropsq[t][NC_WHITE]; i++) {
+        int s = u->game.v->dropsq[t][NC_WHITE][i];
+        if (u->game.g.pos.board[s] == NC_EMPTY)
+            pos_put(&u->game.g.pos, s,
+                    nc_code(nc_type_of_letter(u->game.v, 'P') >= 0 ? nc_type_of_letter(u->game.v, 'P') : 0, NC_WHITE));
     }
     ui_explain_no_drop(u, t, msg, sizeof msg);
     assert_non_null(strstr(msg, "cannot be dropped: all"));
@@ -1434,7 +1435,7 @@ static void test_cursor_irregular(void **state)
     const char *names[] = {"stealth-ninja", "flying-warmachines"};
     for (int i = 0; i < 2; i++) {
         Ui *u = new_ui(names[i], NULL);
-        const Variant *v = u->v;
+        const Variant *v = u->game.v;
         int f0 = sq(u, "f0");
         assert_int_equal(ui_cursor_target(v, f0, -1, 0), sq(u, "e0"));
         assert_int_equal(ui_cursor_target(v, sq(u, "e0"), -1, 0), sq(u, "d1"));
@@ -1464,7 +1465,7 @@ static void test_last_move_marks(void **state)
     Ui *u = new_ui("titan-chess", "12/12/12/12/12/3p8/12/12/3F8/12/12/6K4k w - - 0 1");
     char err[256];
     Move m;
-    assert_int_equal(move_from_text(&u->g.pos, "d4-d8xd7", &m, err, sizeof err), 0);
+    assert_int_equal(move_from_text(&u->game.g.pos, "d4-d8xd7", &m, err, sizeof err), 0);
     ui_play(u, &m);
     u->board.cursor = sq(u, "a12");
     ui_draw(u);
@@ -1478,7 +1479,7 @@ static void test_last_move_marks(void **state)
     assert_true(p != pair_at(u, sq(u, "d7")));
     /* A push crushing a knight: the Titan's new square d5 is marked. */
     u = new_ui("chess-titan-rooks", "4k3/8/8/3n4/3r4/8/8/3RK3 w - - 0 1");
-    assert_int_equal(move_from_text(&u->g.pos, "d1-d4^d4%d5", &m, err, sizeof err), 0);
+    assert_int_equal(move_from_text(&u->game.g.pos, "d1-d4^d4%d5", &m, err, sizeof err), 0);
     ui_play(u, &m);
     u->board.cursor = sq(u, "a8");
     ui_draw(u);
@@ -1486,7 +1487,7 @@ static void test_last_move_marks(void **state)
     assert_int_equal(pair_at(u, sq(u, "d5")), expect_pair(BG_LAST_PUSHED, FG_BLACK));
     assert_int_equal(mark_at(u, sq(u, "d5")), '^');
     /* The marks last until the next move only. */
-    assert_int_equal(move_from_text(&u->g.pos, "e8-e7", &m, err, sizeof err), 0);
+    assert_int_equal(move_from_text(&u->game.g.pos, "e8-e7", &m, err, sizeof err), 0);
     ui_play(u, &m);
     assert_int_equal(u->board.lastmark[sq(u, "d5")], LM_NONE);
     assert_int_equal(u->board.lastmark[sq(u, "e7")], LM_MOVE);
@@ -1498,19 +1499,19 @@ static void test_last_move_marks_chain(void **state)
     (void)state;
     Ui *u = new_ui("chess-titan-rooks", "3r4/3r4/8/8/8/8/8/3RK2k w - - 0 1");
     MoveList ml;
-    gen_legal(&u->g.pos, &ml);
+    gen_legal(&u->game.g.pos, &ml);
     int found = -1;
     char text[160];
     for (int i = 0; i < ml.n; i++) {
-        move_to_text(&u->g.pos, &ml.m[i], text, sizeof text);
+        move_to_text(&u->game.g.pos, &ml.m[i], text, sizeof text);
         if (!strncmp(text, "d1-d7", 5))
             found = i;
     }
     assert_true(found >= 0);
-    move_to_text(&u->g.pos, &ml.m[found], text, sizeof text);
+    move_to_text(&u->game.g.pos, &ml.m[found], text, sizeof text);
     assert_string_equal(text, "d1-d7^d7:d8");
     uint8_t marks[NC_MAX_SQ];
-    ui_move_marks(&u->g.pos, &ml.m[found], marks);
+    ui_move_marks(&u->game.g.pos, &ml.m[found], marks);
     assert_int_equal(marks[sq(u, "d8")], LM_PUSHED);
     assert_int_equal(marks[sq(u, "d7")], LM_MOVE);
     assert_int_equal(marks[sq(u, "d1")], LM_MOVE);
@@ -1572,8 +1573,8 @@ static void test_hint_marked(void **state)
     (void)state;
     Ui *u = new_ui("chess", NULL);
     char err[256];
-    assert_int_equal(move_from_text(&u->g.pos, "g1-f3", &u->engine.hint_move, err, sizeof err), 0);
-    u->engine.hint_key = u->g.pos.key;
+    assert_int_equal(move_from_text(&u->game.g.pos, "g1-f3", &u->engine.hint_move, err, sizeof err), 0);
+    u->engine.hint_key = u->game.g.pos.key;
     u->engine.have_hint = true;
     u->board.cursor = sq(u, "a4");
     ui_draw(u);
@@ -1581,7 +1582,7 @@ static void test_hint_marked(void **state)
     assert_int_equal(cell_at(u, sq(u, "f3"), 0) & A_CHARTEXT, '!');
     assert_int_equal(mark_at(u, sq(u, "g1")), '!');
     Move m;
-    assert_int_equal(move_from_text(&u->g.pos, "e2-e4", &m, err, sizeof err), 0);
+    assert_int_equal(move_from_text(&u->game.g.pos, "e2-e4", &m, err, sizeof err), 0);
     ui_play(u, &m);
     ui_draw(u);
     assert_true(pair_at(u, sq(u, "f3")) != expect_pair(BG_HINT, FG_MARK));
@@ -1797,8 +1798,8 @@ static void test_move_list_and_review(void **state)
     assert_true(screen_has(" 1. a3"));
     assert_true(screen_has("Reviewing: after the start"));
     /* The board shows the start position, the game stays where it is. */
-    assert_int_equal(ui_shown_pos(u)->board[sq(u, "a2")], u->start.board[sq(u, "a2")]);
-    assert_int_equal(u->g.nply, n);
+    assert_int_equal(ui_shown_pos(u)->board[sq(u, "a2")], u->game.start.board[sq(u, "a2")]);
+    assert_int_equal(u->game.g.nply, n);
     /* A click on Black's second move reviews the position after it. */
     int y = u->look.lay.list_y + 1, x = u->look.lay.list_x[1];
     assert_int_equal(ui_list_ply_at(u, y, x), 3);
@@ -1806,7 +1807,7 @@ static void test_move_list_and_review(void **state)
     ui_review(u, 4);
     ui_draw(u);
     assert_true(screen_has("after 2... b6"));
-    assert_int_equal(ui_shown_pos(u)->board[sq(u, "b6")], nc_code(nc_type_of_letter(u->v, 'P'), NC_BLACK));
+    assert_int_equal(ui_shown_pos(u)->board[sq(u, "b6")], nc_code(nc_type_of_letter(u->game.v, 'P'), NC_BLACK));
     assert_int_equal(ui_shown_pos(u)->board[sq(u, "c3")], NC_EMPTY);
     /* Its last-move marks are those of b7-b6. */
     assert_int_equal(u->board.lastmark[sq(u, "b7")], LM_MOVE);
@@ -1815,8 +1816,8 @@ static void test_move_list_and_review(void **state)
     /* Continuing drops the later plies. */
     ui_review_continue(u);
     assert_false(u->review.reviewing);
-    assert_int_equal(u->g.nply, 4);
-    assert_int_equal(u->g.pos.board[sq(u, "c3")], NC_EMPTY);
+    assert_int_equal(u->game.g.nply, 4);
+    assert_int_equal(u->game.g.pos.board[sq(u, "c3")], NC_EMPTY);
     play_text(u, "e2-e4");
     ui_move_label(u, 4, label, sizeof label);
     assert_string_equal(label, "e4");
@@ -1848,7 +1849,7 @@ static void test_panel_not_cut(void **state)
 {
     (void)state;
     Ui *u = new_ui("titan-chess", NULL);
-    u->player[1] = PL_COMPUTER;
+    u->game.player[1] = PL_COMPUTER;
     u->engine.level = 10;
     ui_draw(u);
     assert_true(screen_has("level 10"));

@@ -149,9 +149,9 @@ static int new_game_file(Ui *u, char *err, int errlen)
 
 int ui_autosave(Ui *u)
 {
-    if (!u->v || u->mode.tutorial || u->save.changes == u->save.saved_changes)
+    if (!u->game.v || u->mode.tutorial || u->save.changes == u->save.saved_changes)
         return 0;
-    if (!u->save.game_file[0] && u->g.nply == 0) {
+    if (!u->save.game_file[0] && u->game.g.nply == 0) {
         u->save.saved_changes = u->save.changes; /* nothing worth a file yet */
         return 0;
     }
@@ -202,7 +202,7 @@ void ui_autosave_leave(Ui *u)
     if (u->save.game_file[0] && u->save.changes == u->save.saved_changes) {
         if (ui_game_over(u))
             ui_move_to_finished(u->save.game_file);
-        else if (u->save.game_created && u->g.nply == 0)
+        else if (u->save.game_created && u->game.g.nply == 0)
             unlink(u->save.game_file); /* all its moves were taken back */
     }
     ui_lock_drop(u->save.game_file, &u->save.game_lock);

@@ -108,7 +108,7 @@ static const int cell_sizes[][2] = {{3, 1}, {5, 2}, {7, 3}, {9, 4}, {11, 5}};
 void ui_layout(Ui *u, int rows, int cols)
 {
     Layout *l = &u->look.lay;
-    const Variant *v = u->v;
+    const Variant *v = u->game.v;
     memset(l, 0, sizeof *l);
     l->lw = 3;
     int best = -1;
@@ -138,7 +138,7 @@ void ui_layout(Ui *u, int rows, int cols)
 
 void ui_square_cell(const Ui *u, int sq, int *y, int *x)
 {
-    const Variant *v = u->v;
+    const Variant *v = u->game.v;
     int f = v->file_of[sq], r = v->rank_of[sq];
     int col = u->look.flipped ? v->width - 1 - f : f;
     int row = u->look.flipped ? r : v->height - 1 - r;
@@ -148,7 +148,7 @@ void ui_square_cell(const Ui *u, int sq, int *y, int *x)
 
 int ui_square_at(const Ui *u, int y, int x)
 {
-    const Variant *v = u->v;
+    const Variant *v = u->game.v;
     const Layout *l = &u->look.lay;
     if (l->too_small || y < l->by || x < l->bx)
         return 0;
@@ -168,7 +168,7 @@ static bool is_last_move_square(const Ui *u, int sq)
 
 static bool is_hint_square(const Ui *u, int sq)
 {
-    if (!u->engine.have_hint || u->review.reviewing || u->engine.hint_key != u->g.pos.key)
+    if (!u->engine.have_hint || u->review.reviewing || u->engine.hint_key != u->game.g.pos.key)
         return false;
     const Move *m = &u->engine.hint_move;
     return sq == m->to || sq == (m->kind == MK_DROP ? m->aux : m->from);
@@ -176,7 +176,7 @@ static bool is_hint_square(const Ui *u, int sq)
 
 static int bg_of(const Ui *u, int sq)
 {
-    const Variant *v = u->v;
+    const Variant *v = u->game.v;
     /* a1 is dark: file index plus rank number odd means dark. */
     bool light = (v->file_of[sq] + v->rank_of[sq] + v->rank_base) % 2 == 0;
     static const int hl_bg[HL_COUNT] = {BG_LIGHT, BG_QUIET, BG_CAPTURE, BG_REMOVED,
@@ -187,7 +187,7 @@ static int bg_of(const Ui *u, int sq)
         return BG_REMOVED;
     if (sq == u->board.sel)
         return BG_SELECTED;
-    if (u->in_check && !u->review.reviewing && sq == u->g.pos.king[u->g.pos.side])
+    if (u->game.in_check && !u->review.reviewing && sq == u->game.g.pos.king[u->game.g.pos.side])
         return BG_CHECK;
     if (is_hint_square(u, sq))
         return BG_HINT;
@@ -280,7 +280,7 @@ static void draw_square(const Ui *u, int sq)
         attrset(glyph_attr(u, code, a));
         mvaddstr(cy, cx, ui_piece_str(u, code, buf));
         attrset(a);
-        if (u->v->types[nc_type(code)].titan) {
+        if (u->game.v->types[nc_type(code)].titan) {
             /* The Titan's shield: brackets around the piece. */
             mvaddch(cy, cx - 1, '[');
             mvaddch(cy, cx + 1, ']');
@@ -302,7 +302,7 @@ static void draw_square(const Ui *u, int sq)
 
 static void draw_labels(const Ui *u)
 {
-    const Variant *v = u->v;
+    const Variant *v = u->game.v;
     const Layout *l = &u->look.lay;
     attrset(u->look.colours ? COLOR_PAIR(PAIR_DIM) : A_NORMAL);
     for (int row = 0; row < v->height; row++) {
@@ -372,7 +372,7 @@ void ui_draw(Ui *u)
 {
     int rows, cols;
     getmaxyx(stdscr, rows, cols);
-    if (!u->v) {
+    if (!u->game.v) {
         /* The start screen draws its menu over an empty screen; a message
          * (a damaged saved game put aside) is wrapped over the last lines. */
         erase();
@@ -397,8 +397,8 @@ void ui_draw(Ui *u)
         return;
     }
     erase();
-    for (int i = 0; i < u->v->nsquares; i++)
-        draw_square(u, u->v->squares[i]);
+    for (int i = 0; i < u->game.v->nsquares; i++)
+        draw_square(u, u->game.v->squares[i]);
     draw_labels(u);
     ui_draw_panel(u);
     draw_bottom(u, cols);

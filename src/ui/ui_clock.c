@@ -15,7 +15,7 @@ void ui_clock_configure(Ui *u, double base, double inc)
 {
     u->clocks.clock.base = base;
     u->clocks.clock.inc = inc;
-    if (u->v && u->g.nply == 0)
+    if (u->game.v && u->game.g.nply == 0)
         gameclock_init(&u->clocks.clock, base, inc);
 }
 
@@ -39,14 +39,14 @@ static void flag_falls(Ui *u, int side)
 {
     const char *who = side == NC_WHITE ? "White" : "Black";
     ui_computer_stop(u);
-    u->end = END_TIME;
+    u->game.end = END_TIME;
     u->save.changes++;
     const char *other = side == NC_WHITE ? "Black" : "White";
-    if (can_mate(&u->g.pos, side ^ 1)) {
-        snprintf(u->result, sizeof u->result, "%s, %s lost on time", side == NC_WHITE ? "0-1" : "1-0", who);
+    if (can_mate(&u->game.g.pos, side ^ 1)) {
+        snprintf(u->game.result, sizeof u->game.result, "%s, %s lost on time", side == NC_WHITE ? "0-1" : "1-0", who);
         ui_msg(u, false, "%s ran out of time: %s wins", who, other);
     } else {
-        snprintf(u->result, sizeof u->result, "1/2-1/2, %s out of time, %s cannot mate", who, other);
+        snprintf(u->game.result, sizeof u->game.result, "1/2-1/2, %s out of time, %s cannot mate", who, other);
         ui_msg(u, false, "%s ran out of time, but %s cannot mate: a draw", who, other);
     }
 }
@@ -56,7 +56,7 @@ static void flag_falls(Ui *u, int side)
 static void tell_low(Ui *u, int side, double left)
 {
     double low = u->clocks.clock.base / 10 < 10 ? u->clocks.clock.base / 10 : 10;
-    if (left >= low || u->player[side] != PL_HUMAN) {
+    if (left >= low || u->game.player[side] != PL_HUMAN) {
         u->clocks.low_told[side] = false;
         return;
     }
@@ -71,7 +71,7 @@ void ui_clock_tick(Ui *u)
     if (!c->on || u->mode.tutorial)
         return;
     double now = nc_seconds();
-    int side = u->g.pos.side;
+    int side = u->game.g.pos.side;
     if (ui_game_over(u)) {
         if (c->turn_start >= 0)
             gameclock_stop(c, now, side);
@@ -79,7 +79,7 @@ void ui_clock_tick(Ui *u)
     }
     /* The first move of a game costs no time, as on most chess servers:
      * the clocks start once it is made. */
-    if (c->turn_start < 0 && u->g.nply > 0)
+    if (c->turn_start < 0 && u->game.g.nply > 0)
         gameclock_start(c, now);
     if (c->turn_start >= 0)
         tell_low(u, side, gameclock_left(c, side, side, now));
@@ -96,7 +96,7 @@ int ui_clock_draw(const Ui *u, int y)
         return y;
     const Layout *l = &u->look.lay;
     double now = nc_seconds();
-    int side = u->g.pos.side;
+    int side = u->game.g.pos.side;
     int running = u->clocks.clock.turn_start >= 0 ? side : -1;
     int x = l->px;
     for (int c = 0; c < 2; c++) {

@@ -48,7 +48,7 @@ static const char *variant_of(const DrillChoice *c, const Ui *app)
 {
     if (c->variant[0])
         return c->variant;
-    return app && app->v ? app->vname : "titan-chess";
+    return app && app->game.v ? app->game.vname : "titan-chess";
 }
 
 /* The table of the material, when the attacker wins anywhere: a material
@@ -108,7 +108,7 @@ static void new_start(Drill *d)
         ui_msg(&d->t, false, "Drill %s: mate the black king. n new start, m type a move, q back", d->tab->mat.name);
     else
         ui_msg(&d->t, false, "%s cannot force mate in %s: White to move wins %llu of %llu positions (%.1f%%). "
-               "This start is one: mate in %d. n new start", d->tab->mat.name, d->t.v->title,
+               "This start is one: mate in %d. n new start", d->tab->mat.name, d->t.game.v->title,
                (unsigned long long)st->wins[0], (unsigned long long)st->legal[0],
                100.0 * (double)st->wins[0] / (double)st->legal[0], d->shortest);
 }
@@ -120,13 +120,13 @@ static void check_end(Drill *d)
     int moves;
     if (ui_game_over(t)) {
         d->over = true;
-        if (t->status == GS_CHECKMATE)
+        if (t->game.status == GS_CHECKMATE)
             ui_msg(t, false, "Mated in %d move%s; the shortest mate was %d%s. n for a new start", d->used,
                    d->used == 1 ? "" : "s", d->shortest, d->used == d->shortest ? " (perfect)" : "");
         else
             ui_msg(t, true, "Drawn (%s) after %d moves; mate was possible in %d. n for a new start",
-                   game_status_text(t->status), d->used, d->shortest);
-    } else if (eg_outcome(d->tab, &t->g.pos, &moves) == EG_RES_DRAW) {
+                   game_status_text(t->game.status), d->used, d->shortest);
+    } else if (eg_outcome(d->tab, &t->game.g.pos, &moves) == EG_RES_DRAW) {
         d->over = true;
         ui_msg(t, true, "The mate is gone: the defence holds a draw now. n for a new start");
     }
@@ -142,7 +142,7 @@ static void play_white(Drill *d, const Move *m)
     if (d->over)
         return;
     Move reply;
-    if (eg_best_move(d->tab, &t->g.pos, &reply)) {
+    if (eg_best_move(d->tab, &t->game.g.pos, &reply)) {
         ui_play(t, &reply);
         check_end(d);
     }
@@ -164,7 +164,7 @@ static void move_typed(Drill *d, const char *typed)
     Move m;
     if (!typed[0] || d->over)
         return;
-    if (move_from_input(&d->t.g.pos, typed, &m, err, sizeof err)) /* SAN too, where the game has it */
+    if (move_from_input(&d->t.game.g.pos, typed, &m, err, sizeof err)) /* SAN too, where the game has it */
         ui_msg(&d->t, true, "%s", err);
     else
         play_white(d, &m);
@@ -193,8 +193,8 @@ static void activate(Drill *d)
             return;
         }
     }
-    int code = t->g.pos.board[t->board.cursor];
-    ui_select(t, code != NC_EMPTY && nc_colour(code) == t->g.pos.side ? t->board.cursor : 0);
+    int code = t->game.g.pos.board[t->board.cursor];
+    ui_select(t, code != NC_EMPTY && nc_colour(code) == t->game.g.pos.side ? t->board.cursor : 0);
 }
 
 /* A menu of the materials that win, of one piece (built now if need be)
@@ -203,7 +203,7 @@ static void activate(Drill *d)
  * with the reason when there is nothing to ask. */
 static bool choose_material(Drill *d, char *err, int errlen)
 {
-    const Variant *v = d->t.v;
+    const Variant *v = d->t.game.v;
     char (*names)[8] = d->materials, labels[64][64];
     const char *items[64];
     int n = 0, king = -1;
@@ -249,7 +249,7 @@ static bool choose_material(Drill *d, char *err, int errlen)
 /* The drill from its table: the first start. */
 static bool begin(Ui *u, Drill *d, char *err, int errlen)
 {
-    if (!(d->tab = mating_table(d->t.v, d->c.material, false, &d->st, err, errlen)))
+    if (!(d->tab = mating_table(d->t.game.v, d->c.material, false, &d->st, err, errlen)))
         return false;
     ui_computer_stop(u);
     d->rng = d->c.seed ? (uint64_t)d->c.seed : (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)d;
@@ -270,7 +270,7 @@ static bool drill_open(Ui *u, const void *arg, void **self)
     t->look.utf8 = u->look.utf8;
     t->look.ascii = u->look.ascii;
     t->look.colours = u->look.colours;
-    t->player[0] = t->player[1] = PL_HUMAN; /* the drill answers for Black itself */
+    t->game.player[0] = t->game.player[1] = PL_HUMAN; /* the drill answers for Black itself */
     t->mode.player_text[1] = "endgame table";
     t->mode.keys_of = UI_KEYS_DRILL;
     char err[400];

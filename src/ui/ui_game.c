@@ -36,35 +36,35 @@ const char *ui_type_name(const Variant *v, int type)
 void ui_game_reset(Ui *u, const Position *start)
 {
     ui_computer_stop(u);
-    game_free(&u->g);
-    game_init(&u->g, start);
-    u->start = *start;
+    game_free(&u->game.g);
+    game_init(&u->game.g, start);
+    u->game.start = *start;
     ui_origin_free(&u->files.origin); /* a new game keeps nothing of a loaded one */
-    u->nredo = 0;
-    u->end = END_NONE;
-    u->result[0] = 0;
+    u->game.nredo = 0;
+    u->game.end = END_NONE;
+    u->game.result[0] = 0;
     u->board.sel = 0;
     u->board.drop_type = -1;
     u->engine.have_score = false;
     gameclock_init(&u->clocks.clock, u->clocks.clock.base, u->clocks.clock.inc);
     u->engine.have_hint = false;
     u->review.reviewing = false;
-    if (!u->board.cursor || !u->v->exists[u->board.cursor]) {
+    if (!u->board.cursor || !u->game.v->exists[u->board.cursor]) {
         /* Start on the king's file, two ranks in front of the mover. */
         int k = start->king[start->side];
-        u->board.cursor = k ? k : u->v->squares[0];
+        u->board.cursor = k ? k : u->game.v->squares[0];
     }
     ui_refresh(u);
 }
 
 void ui_orient(Ui *u)
 {
-    int me = u->player[NC_BLACK] == PL_HUMAN && u->player[NC_WHITE] == PL_COMPUTER ? NC_BLACK
-             : u->player[NC_WHITE] == PL_HUMAN && u->player[NC_BLACK] == PL_COMPUTER ? NC_WHITE
-                                                                                      : u->g.pos.side;
-    u->look.flipped = me == NC_BLACK && u->player[NC_WHITE] == PL_COMPUTER;
-    if (u->g.pos.king[me])
-        u->board.cursor = u->g.pos.king[me];
+    int me = u->game.player[NC_BLACK] == PL_HUMAN && u->game.player[NC_WHITE] == PL_COMPUTER ? NC_BLACK
+             : u->game.player[NC_WHITE] == PL_HUMAN && u->game.player[NC_BLACK] == PL_COMPUTER ? NC_WHITE
+                                                                                      : u->game.g.pos.side;
+    u->look.flipped = me == NC_BLACK && u->game.player[NC_WHITE] == PL_COMPUTER;
+    if (u->game.g.pos.king[me])
+        u->board.cursor = u->game.g.pos.king[me];
 }
 
 void ui_game_free(Ui *u)
@@ -73,58 +73,58 @@ void ui_game_free(Ui *u)
     if (u->engine.search)
         search_free(u->engine.search);
     u->engine.search = NULL;
-    if (u->v) {
-        game_free(&u->g);
-        variant_free(u->v);
+    if (u->game.v) {
+        game_free(&u->game.g);
+        variant_free(u->game.v);
     }
-    u->v = NULL;
+    u->game.v = NULL;
     gameclock_free(&u->clocks.clock);
-    free(u->text);
-    free(u->mover);
-    free(u->redo);
-    u->text = NULL;
-    u->mover = NULL;
-    u->redo = NULL;
-    u->cap = 0;
+    free(u->game.text);
+    free(u->game.mover);
+    free(u->game.redo);
+    u->game.text = NULL;
+    u->game.mover = NULL;
+    u->game.redo = NULL;
+    u->game.cap = 0;
     ui_origin_free(&u->files.origin);
 }
 
 bool ui_game_over(const Ui *u)
 {
-    return u->end != END_NONE;
+    return u->game.end != END_NONE;
 }
 
 static void ensure_cap(Ui *u, int n)
 {
-    if (n < u->cap)
+    if (n < u->game.cap)
         return;
-    int cap = u->cap ? u->cap : 64;
+    int cap = u->game.cap ? u->game.cap : 64;
     while (cap <= n)
         cap *= 2;
-    u->text = xrealloc(u->text, sizeof *u->text * (size_t)cap);
-    u->mover = xrealloc(u->mover, sizeof *u->mover * (size_t)cap);
-    u->redo = xrealloc(u->redo, sizeof *u->redo * (size_t)cap);
-    u->cap = cap;
+    u->game.text = xrealloc(u->game.text, sizeof *u->game.text * (size_t)cap);
+    u->game.mover = xrealloc(u->game.mover, sizeof *u->game.mover * (size_t)cap);
+    u->game.redo = xrealloc(u->game.redo, sizeof *u->game.redo * (size_t)cap);
+    u->game.cap = cap;
 }
 
 void ui_position_at(const Ui *u, int ply, Position *out)
 {
-    assert(ply >= 0 && ply <= u->g.nply);
+    assert(ply >= 0 && ply <= u->game.g.nply);
     /* Back from the current position, so that a position set up in the
      * tutorial's sandbox is respected too. */
-    *out = u->g.pos;
-    for (int i = u->g.nply - 1; i >= ply; i--)
-        unmake_move(out, &u->g.moves[i], &u->g.undos[i]);
+    *out = u->game.g.pos;
+    for (int i = u->game.g.nply - 1; i >= ply; i--)
+        unmake_move(out, &u->game.g.moves[i], &u->game.g.undos[i]);
 }
 
 const Position *ui_shown_pos(const Ui *u)
 {
-    return u->review.reviewing ? &u->review.view_pos : &u->g.pos;
+    return u->review.reviewing ? &u->review.view_pos : &u->game.g.pos;
 }
 
 int ui_shown_ply(const Ui *u)
 {
-    return u->review.reviewing ? u->review.view_ply : u->g.nply;
+    return u->review.reviewing ? u->review.view_ply : u->game.g.nply;
 }
 
 void ui_move_marks(const Position *before, const Move *m, uint8_t *marks)
@@ -157,13 +157,13 @@ static void compute_last_marks(Ui *u)
         return;
     Position before;
     ui_position_at(u, k - 1, &before);
-    ui_move_marks(&before, &u->g.moves[k - 1], u->board.lastmark);
+    ui_move_marks(&before, &u->game.g.moves[k - 1], u->board.lastmark);
 }
 
 void ui_review(Ui *u, int ply)
 {
-    ply = ply < 0 ? 0 : ply > u->g.nply ? u->g.nply : ply;
-    u->review.reviewing = ply < u->g.nply;
+    ply = ply < 0 ? 0 : ply > u->game.g.nply ? u->game.g.nply : ply;
+    u->review.reviewing = ply < u->game.g.nply;
     u->review.view_ply = ply;
     u->board.sel = 0;
     u->board.drop_type = -1;
@@ -176,26 +176,26 @@ void ui_review_continue(Ui *u)
         return;
     ui_computer_stop(u);
     /* Play goes on from there with the clocks as they were then. */
-    while (u->g.nply > u->review.view_ply) {
-        game_pop(&u->g);
+    while (u->game.g.nply > u->review.view_ply) {
+        game_pop(&u->game.g);
         ui_clock_undo(u);
     }
     u->review.reviewing = false;
-    u->nredo = 0;
-    u->end = END_NONE;
+    u->game.nredo = 0;
+    u->game.end = END_NONE;
     u->save.changes++;
     ui_refresh(u);
 }
 
 void ui_move_label(const Ui *u, int ply, char *buf, int len)
 {
-    const Move *m = &u->g.moves[ply];
-    int t = u->mover[ply] - 1;
+    const Move *m = &u->game.g.moves[ply];
+    int t = u->game.mover[ply] - 1;
     /* SAN names its piece already; the move text gets the mover's letter. */
-    if (m->kind == MK_DROP || t < 0 || san_applies(u->v))
-        snprintf(buf, (size_t)len, "%s", u->text[ply]);
+    if (m->kind == MK_DROP || t < 0 || san_applies(u->game.v))
+        snprintf(buf, (size_t)len, "%s", u->game.text[ply]);
     else
-        snprintf(buf, (size_t)len, "%c%s", u->v->types[t].letter, u->text[ply]);
+        snprintf(buf, (size_t)len, "%c%s", u->game.v->types[t].letter, u->game.text[ply]);
 }
 
 /* ---- the game's clock: each move and takeback, the computer's time ---- */
@@ -219,14 +219,14 @@ void ui_clock_redo(Ui *u, int side)
 
 void ui_clock_limits(const Ui *u, SearchLimits *lim)
 {
-    int side = u->g.pos.side;
+    int side = u->game.g.pos.side;
     TimeControl tc;
     memset(&tc, 0, sizeof tc);
     tc.time_left = gameclock_left(&u->clocks.clock, side, side, nc_seconds());
     if (tc.time_left < 0)
         tc.time_left = 0;
     tc.increment = u->clocks.clock.inc;
-    tc.moves_played = u->g.nply / 2;
+    tc.moves_played = u->game.g.nply / 2;
     TimeBudget b = timeman_plan(&tc);
     lim->seconds = b.most;
     lim->target_seconds = b.target;
@@ -236,36 +236,36 @@ void ui_clock_limits(const Ui *u, SearchLimits *lim)
  * tells the clock: a move played, or one taken back played again. */
 static void record_ply(Ui *u, const Move *m, bool redo)
 {
-    int n = u->g.nply;
+    int n = u->game.g.nply;
     ensure_cap(u, n + 1);
-    move_label(&u->g.pos, m, u->text[n], sizeof u->text[0]);
+    move_label(&u->game.g.pos, m, u->game.text[n], sizeof u->game.text[0]);
     if (redo)
-        ui_clock_redo(u, u->g.pos.side);
+        ui_clock_redo(u, u->game.g.pos.side);
     else
-        ui_clock_moved(u, u->g.pos.side);
-    int code = m->kind == MK_DROP ? NC_EMPTY : u->g.pos.board[m->from];
-    u->mover[n] = (uint8_t)(m->kind == MK_DROP ? m->promo : code == NC_EMPTY ? 0 : nc_type(code) + 1);
+        ui_clock_moved(u, u->game.g.pos.side);
+    int code = m->kind == MK_DROP ? NC_EMPTY : u->game.g.pos.board[m->from];
+    u->game.mover[n] = (uint8_t)(m->kind == MK_DROP ? m->promo : code == NC_EMPTY ? 0 : nc_type(code) + 1);
 }
 
 /* Recomputes everything that follows from the position: legal moves,
  * check, the end of the game, and the highlights of the selection. */
 void ui_refresh(Ui *u)
 {
-    gen_legal(&u->g.pos, &u->board.legal);
-    u->in_check = u->g.pos.king[u->g.pos.side] && in_check(&u->g.pos);
-    if (u->end == END_NONE || u->end == END_STATUS) {
-        u->status = game_status(&u->g);
-        u->end = u->status == GS_ONGOING ? END_NONE : END_STATUS;
-        if (u->end == END_STATUS) {
-            int w = game_winner(&u->g, u->status);
-            snprintf(u->result, sizeof u->result, "%s, %s",
+    gen_legal(&u->game.g.pos, &u->board.legal);
+    u->game.in_check = u->game.g.pos.king[u->game.g.pos.side] && in_check(&u->game.g.pos);
+    if (u->game.end == END_NONE || u->game.end == END_STATUS) {
+        u->game.status = game_status(&u->game.g);
+        u->game.end = u->game.status == GS_ONGOING ? END_NONE : END_STATUS;
+        if (u->game.end == END_STATUS) {
+            int w = game_winner(&u->game.g, u->game.status);
+            snprintf(u->game.result, sizeof u->game.result, "%s, %s",
                      w == NC_WHITE ? "1-0" : w == NC_BLACK ? "0-1" : "1/2-1/2",
-                     game_status_text(u->status));
+                     game_status_text(u->game.status));
         } else {
-            u->result[0] = 0;
+            u->game.result[0] = 0;
         }
     }
-    if (u->review.reviewing && u->review.view_ply >= u->g.nply)
+    if (u->review.reviewing && u->review.view_ply >= u->game.g.nply)
         u->review.reviewing = false;
     if (u->review.reviewing)
         ui_position_at(u, u->review.view_ply, &u->review.view_pos);
@@ -314,7 +314,7 @@ static int hl_rank(int k)
 static void compute_highlights(Ui *u)
 {
     memset(u->board.hl, 0, sizeof u->board.hl);
-    Position *p = &u->g.pos;
+    Position *p = &u->game.g.pos;
     /* Removed squares first, so that destinations drawn over them win. */
     uint8_t removed[NC_MAX_SQ];
     memset(removed, 0, sizeof removed);
@@ -382,7 +382,7 @@ static const char *fx_word(int k)
 /* "e2-e5xe4: captures e4 (Black Pawn)" and the like. */
 void ui_describe_move(const Ui *u, const Move *m, char *buf, int len)
 {
-    Position *p = (Position *)&u->g.pos;
+    Position *p = (Position *)&u->game.g.pos;
     char text[160], sqn[8];
     move_to_text(p, m, text, sizeof text);
     int n = snprintf(buf, (size_t)len, "%s", text);
@@ -392,24 +392,24 @@ void ui_describe_move(const Ui *u, const Move *m, char *buf, int len)
         n += snprintf(buf + n, (size_t)(len > n ? len - n : 0), ": castles");
     if (m->kind == MK_DROP && m->aux != m->to)
         n += snprintf(buf + n, (size_t)(len > n ? len - n : 0), ": dropped on %s, slides to %s",
-                      nc_sqname(u->v, m->aux, sqn), nc_sqname(u->v, m->to, text));
+                      nc_sqname(u->game.v, m->aux, sqn), nc_sqname(u->game.v, m->to, text));
     else if (m->kind == MK_DROP)
-        n += snprintf(buf + n, (size_t)(len > n ? len - n : 0), ": dropped on %s", nc_sqname(u->v, m->to, sqn));
+        n += snprintf(buf + n, (size_t)(len > n ? len - n : 0), ": dropped on %s", nc_sqname(u->game.v, m->to, sqn));
     for (int i = 0; i < fx.n && n < len; i++) {
         int code = p->board[fx.sq[i]];
         n += snprintf(buf + n, (size_t)(len - n), "%s %s %s", i ? "," : ":", fx_word(fx.kind[i]),
-                      nc_sqname(u->v, fx.sq[i], sqn));
+                      nc_sqname(u->game.v, fx.sq[i], sqn));
         if (code != NC_EMPTY && code != NC_OFF && n < len)
-            n += snprintf(buf + n, (size_t)(len - n), " (%s)", ui_type_name(u->v, nc_type(code)));
+            n += snprintf(buf + n, (size_t)(len - n), " (%s)", ui_type_name(u->game.v, nc_type(code)));
     }
     if (m->promo && m->kind != MK_DROP && n < len)
-        snprintf(buf + n, (size_t)(len - n), ", becomes %s", ui_type_name(u->v, m->promo - 1));
+        snprintf(buf + n, (size_t)(len - n), ", becomes %s", ui_type_name(u->game.v, m->promo - 1));
 }
 
 void ui_move_message(const Ui *u, const Move *m, char *buf, int len)
 {
-    if (san_applies(u->v) && len >= NC_SAN_MAX)
-        san_format(&u->g.pos, m, buf, len);
+    if (san_applies(u->game.v) && len >= NC_SAN_MAX)
+        san_format(&u->game.g.pos, m, buf, len);
     else
         ui_describe_move(u, m, buf, len);
 }
@@ -425,7 +425,7 @@ void ui_hover(Ui *u)
     if (n == 0)
         return;
     MoveEffects fx;
-    move_effects(&u->g.pos, &c[0], &fx);
+    move_effects(&u->game.g.pos, &c[0], &fx);
     for (int i = 0; i < fx.n; i++)
         u->board.removes[fx.sq[i]] = 1;
     ui_describe_move(u, &c[0], u->board.hover, sizeof u->board.hover);
@@ -440,25 +440,25 @@ void ui_play(Ui *u, const Move *m)
     if (u->engine.hinting)
         ui_computer_stop(u); /* the hint was for the position before this move */
     record_ply(u, m, false);
-    game_push(&u->g, m);
+    game_push(&u->game.g, m);
     u->save.changes++;
-    u->nredo = 0;
+    u->game.nredo = 0;
     u->board.sel = 0;
     u->board.drop_type = -1;
-    if (u->end != END_STATUS)
-        u->end = END_NONE;
+    if (u->game.end != END_STATUS)
+        u->game.end = END_NONE;
     ui_refresh(u);
 }
 
 static bool undo_one(Ui *u)
 {
-    if (u->g.nply == 0)
+    if (u->game.g.nply == 0)
         return false;
-    Move m = u->g.moves[u->g.nply - 1];
-    game_pop(&u->g);
+    Move m = u->game.g.moves[u->game.g.nply - 1];
+    game_pop(&u->game.g);
     ui_clock_undo(u);
-    ensure_cap(u, u->nredo + 1);
-    u->redo[u->nredo++] = m;
+    ensure_cap(u, u->game.nredo + 1);
+    u->game.redo[u->game.nredo++] = m;
     return true;
 }
 
@@ -466,9 +466,9 @@ static bool undo_one(Ui *u)
 bool ui_undo(Ui *u)
 {
     ui_computer_stop(u);
-    if (u->end == END_RESIGN || u->end == END_AGREED || u->end == END_RECORDED) {
+    if (u->game.end == END_RESIGN || u->game.end == END_AGREED || u->game.end == END_RECORDED) {
         /* Taking back a resignation or a draw agreement resumes the game. */
-        u->end = END_NONE;
+        u->game.end = END_NONE;
         u->save.changes++;
         ui_refresh(u);
         return true;
@@ -476,10 +476,10 @@ bool ui_undo(Ui *u)
     if (!undo_one(u))
         return false;
     u->save.changes++;
-    while (u->player[u->g.pos.side] == PL_COMPUTER && u->player[u->g.pos.side ^ 1] == PL_HUMAN &&
-           u->g.nply > 0)
+    while (u->game.player[u->game.g.pos.side] == PL_COMPUTER && u->game.player[u->game.g.pos.side ^ 1] == PL_HUMAN &&
+           u->game.g.nply > 0)
         undo_one(u);
-    u->end = END_NONE;
+    u->game.end = END_NONE;
     u->board.sel = 0;
     u->board.drop_type = -1;
     ui_refresh(u);
@@ -489,16 +489,16 @@ bool ui_undo(Ui *u)
 bool ui_redo(Ui *u)
 {
     ui_computer_stop(u);
-    if (u->nredo == 0)
+    if (u->game.nredo == 0)
         return false;
     u->save.changes++;
     do {
-        Move m = u->redo[--u->nredo];
+        Move m = u->game.redo[--u->game.nredo];
         record_ply(u, &m, true);
-        game_push(&u->g, &m);
-    } while (u->nredo > 0 && u->player[u->g.pos.side] == PL_COMPUTER &&
-             u->player[u->g.pos.side ^ 1] == PL_HUMAN);
-    u->end = END_NONE;
+        game_push(&u->game.g, &m);
+    } while (u->game.nredo > 0 && u->game.player[u->game.g.pos.side] == PL_COMPUTER &&
+             u->game.player[u->game.g.pos.side ^ 1] == PL_HUMAN);
+    u->game.end = END_NONE;
     u->board.sel = 0;
     u->board.drop_type = -1;
     ui_refresh(u);
@@ -529,7 +529,7 @@ static Search *ui_new_search(const Ui *u)
 
 void ui_hint(Ui *u)
 {
-    if (u->mode.tutorial || ui_game_over(u) || u->player[u->g.pos.side] != PL_HUMAN || u->engine.thinking) {
+    if (u->mode.tutorial || ui_game_over(u) || u->game.player[u->game.g.pos.side] != PL_HUMAN || u->engine.thinking) {
         ui_msg(u, true, "A hint is for a human player on the move");
         return;
     }
@@ -541,7 +541,7 @@ void ui_hint(Ui *u)
     memset(&lim, 0, sizeof lim);
     lim.level = 10;
     lim.seconds = 2.0;
-    if (!u->engine.search || search_start(u->engine.search, &u->g, &lim) != 0) {
+    if (!u->engine.search || search_start(u->engine.search, &u->game.g, &lim) != 0) {
         ui_msg(u, true, "the computer opponent is not available");
         return;
     }
@@ -562,7 +562,7 @@ static void hint_tick(Ui *u)
             ui_describe_move(u, &u->board.legal.m[i], buf, sizeof buf);
             ui_msg(u, false, "Hint: %s (marked ! on the board)", buf);
             u->engine.hint_move = u->board.legal.m[i];
-            u->engine.hint_key = u->g.pos.key;
+            u->engine.hint_key = u->game.g.pos.key;
             u->engine.have_hint = true;
             return;
         }
@@ -582,8 +582,8 @@ bool ui_computer_accepts_draw(Ui *u, int side, int *score)
     lim.depth = 6;
     lim.seconds = 0.5;
     SearchInfo info;
-    search_run(u->engine.search, &u->g, &lim, &info);
-    *score = u->g.pos.side == side ? info.score : -info.score;
+    search_run(u->engine.search, &u->game.g, &lim, &info);
+    *score = u->game.g.pos.side == side ? info.score : -info.score;
     return *score <= UI_DRAW_ACCEPT_CP;
 }
 
@@ -599,7 +599,7 @@ void ui_computer_tick(Ui *u)
         hint_tick(u);
         return;
     }
-    if (u->mode.tutorial || ui_game_over(u) || u->player[u->g.pos.side] != PL_COMPUTER) {
+    if (u->mode.tutorial || ui_game_over(u) || u->game.player[u->game.g.pos.side] != PL_COMPUTER) {
         ui_computer_stop(u);
         return;
     }
@@ -607,7 +607,7 @@ void ui_computer_tick(Ui *u)
         u->engine.search = ui_new_search(u);
     if (!u->engine.search) {
         ui_msg(u, true, "the computer opponent is not available");
-        u->player[u->g.pos.side] = PL_HUMAN;
+        u->game.player[u->game.g.pos.side] = PL_HUMAN;
         return;
     }
     if (!u->engine.thinking) {
@@ -618,9 +618,9 @@ void ui_computer_tick(Ui *u)
         lim.seconds = 0.25 + 0.35 * (u->engine.level ? u->engine.level : 10);
         if (u->clocks.clock.on) /* with clocks, its own clock decides */
             ui_clock_limits(u, &lim);
-        if (search_start(u->engine.search, &u->g, &lim) != 0) {
+        if (search_start(u->engine.search, &u->game.g, &lim) != 0) {
             ui_msg(u, true, "the computer could not start thinking");
-            u->player[u->g.pos.side] = PL_HUMAN;
+            u->game.player[u->game.g.pos.side] = PL_HUMAN;
             return;
         }
         u->engine.thinking = true;
@@ -649,5 +649,5 @@ void ui_computer_tick(Ui *u)
         }
     }
     ui_msg(u, true, "the computer chose an illegal move; you play this side now");
-    u->player[u->g.pos.side] = PL_HUMAN;
+    u->game.player[u->game.g.pos.side] = PL_HUMAN;
 }

@@ -44,20 +44,20 @@ int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *se
     }
     ui_computer_stop(u);
     ui_autosave_leave(u); /* the game being replaced stays saved */
-    if (u->v) {
-        game_free(&u->g);
-        variant_free(u->v);
+    if (u->game.v) {
+        game_free(&u->game.g);
+        variant_free(u->game.v);
     }
-    u->v = v;
+    u->game.v = v;
     u->data_dir = data_dir;
-    copy_str(u->vname, sizeof u->vname, variant);
-    copy_str(u->setup, sizeof u->setup, setup);
-    copy_str(u->options, sizeof u->options, options);
-    copy_str(u->titans, sizeof u->titans, titans);
+    copy_str(u->game.vname, sizeof u->game.vname, variant);
+    copy_str(u->game.setup, sizeof u->game.setup, setup);
+    copy_str(u->game.options, sizeof u->game.options, options);
+    copy_str(u->game.titans, sizeof u->game.titans, titans);
     /* The start position refers to the variant by pointer; it is ours now. */
     start.v = v;
-    memset(&u->g, 0, sizeof u->g);
-    game_init(&u->g, &start);
+    memset(&u->game.g, 0, sizeof u->game.g);
+    game_init(&u->game.g, &start);
     u->board.cursor = 0;
     ui_game_reset(u, &start);
     return 0;

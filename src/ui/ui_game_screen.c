@@ -53,10 +53,10 @@ static void asked(Ui *u, GameScreen *s, int tag, bool ok)
 static bool refuse_if_not_human_turn(Ui *u)
 {
     if (ui_game_over(u)) {
-        ui_msg(u, true, "The game is over (%s); n starts a new one, u takes back", u->result);
+        ui_msg(u, true, "The game is over (%s); n starts a new one, u takes back", u->game.result);
         return true;
     }
-    if (u->player[u->g.pos.side] == PL_COMPUTER) {
+    if (u->game.player[u->game.g.pos.side] == PL_COMPUTER) {
         ui_msg(u, true, "It is the computer's move; g makes it move now, c lets you play this side");
         return true;
     }
@@ -72,7 +72,7 @@ static bool continue_from_review(Ui *u, GameScreen *s, int then)
         return true;
     char num[16], q[200];
     ui_ply_number(u, u->review.view_ply, num, sizeof num);
-    int later = u->g.nply - u->review.view_ply;
+    int later = u->game.g.nply - u->review.view_ply;
     snprintf(q, sizeof q, "Continue from move %s and drop the %d later pl%s?", num, later, later == 1 ? "y" : "ies");
     s->then = then;
     asked(u, s, ASK_REVIEW, screen_ask_yes(ASK_REVIEW, q));
@@ -161,14 +161,14 @@ static void activate(Ui *u, GameScreen *s)
         return;
     }
     if (ui_game_over(u)) {
-        ui_msg(u, true, "The game is over (%s); n starts a new one, u takes back", u->result);
+        ui_msg(u, true, "The game is over (%s); n starts a new one, u takes back", u->game.result);
         return;
     }
     if ((u->board.sel || u->board.drop_type >= 0) && use_selection(u, s))
         return;
-    int code = u->g.pos.board[u->board.cursor];
+    int code = u->game.g.pos.board[u->board.cursor];
     char sqn[8];
-    nc_sqname(u->v, u->board.cursor, sqn);
+    nc_sqname(u->game.v, u->board.cursor, sqn);
     if (code == NC_EMPTY) {
         if (u->board.sel || u->board.drop_type >= 0)
             explain_refusal(u, u->board.sel, u->board.drop_type, u->board.cursor);
@@ -176,13 +176,13 @@ static void activate(Ui *u, GameScreen *s)
             ui_msg(u, true, "No piece on %s", sqn);
         return;
     }
-    if (nc_colour(code) != u->g.pos.side) {
+    if (nc_colour(code) != u->game.g.pos.side) {
         if (u->board.sel || u->board.drop_type >= 0)
             explain_refusal(u, u->board.sel, u->board.drop_type, u->board.cursor);
         else
             ui_msg(u, true, "The piece on %s is %s's; it is %s to move", sqn,
                    nc_colour(code) == NC_WHITE ? "White" : "Black",
-                   u->g.pos.side == NC_WHITE ? "White" : "Black");
+                   u->game.g.pos.side == NC_WHITE ? "White" : "Black");
         return;
     }
     if (refuse_if_not_human_turn(u))
@@ -194,10 +194,10 @@ static void activate(Ui *u, GameScreen *s)
             moves++;
     if (moves == 0) {
         ui_select(u, 0);
-        ui_msg(u, true, "The %s on %s has no legal move%s", ui_type_name(u->v, nc_type(code)), sqn,
-               u->in_check ? " (your king is in check)" : "");
+        ui_msg(u, true, "The %s on %s has no legal move%s", ui_type_name(u->game.v, nc_type(code)), sqn,
+               u->game.in_check ? " (your king is in check)" : "");
     } else {
-        ui_msg(u, false, "%s on %s: %d move%s; choose a marked square", ui_type_name(u->v, nc_type(code)),
+        ui_msg(u, false, "%s on %s: %d move%s; choose a marked square", ui_type_name(u->game.v, nc_type(code)),
                sqn, moves, moves == 1 ? "" : "s");
     }
 }
@@ -218,22 +218,23 @@ static void select_drop(Ui *u, int t)
     }
     ui_select_drop(u, t);
     if (k == 1)
-        ui_msg(u, false, "Drop the %s: choose the marked square", ui_type_name(u->v, t));
+        ui_msg(u, false, "Drop the %s: choose the marked square", ui_type_name(u->game.v, t));
     else
-        ui_msg(u, false, "Drop the %s: choose one of the %d marked squares", ui_type_name(u->v, t), k);
+        ui_msg(u, false, "Drop the %s: choose one of the %d marked squares", ui_type_name(u->game.v, t), k);
 }
 
 static void choose_drop(Ui *u, GameScreen *s)
 {
     if (!continue_from_review(u, s, THEN_DROP) || refuse_if_not_human_turn(u))
         return;
-    int side = u->g.pos.side, n = 0;
+    int side = u->game.g.pos.side, n = 0;
     char labels[NC_MAX_TYPES][64];
     const char *items[NC_MAX_TYPES];
-    for (int t = 0; t < u->v->ntypes; t++) {
-        if (!u->g.pos.hand[side][t])
+    for (int t = 0; t < u->game.v->ntypes; t++) {
+        if (!u->game.g.pos.hand[side][t])
             continue;
-        snprintf(labels[n], sizeof labels[n], "%s (%d in hand)", ui_type_name(u->v, t), u->g.pos.hand[side][t]);
+        snprintf(labels[n], sizeof labels[n], "%s (%d in hand)", ui_type_name(u->game.v, t),
+                 u->game.g.pos.hand[side][t]);
         items[n] = labels[n];
         s->drop_types[n++] = t;
     }
@@ -370,9 +371,9 @@ static void load_path_typed(Ui *u, const char *typed)
         char warn[sizeof u->msg];
         snprintf(warn, sizeof warn, "%s", u->msg); /* a warning of the load, if any */
         if (warn[0])
-            ui_msg(u, true, "Loaded %s (%d plies). %s", path, u->g.nply, warn);
+            ui_msg(u, true, "Loaded %s (%d plies). %s", path, u->game.g.nply, warn);
         else
-            ui_msg(u, false, "Loaded %s (%d plies)", path, u->g.nply);
+            ui_msg(u, false, "Loaded %s (%d plies)", path, u->game.g.nply);
     }
 }
 
@@ -383,7 +384,7 @@ static void new_game(Ui *u, GameScreen *s)
         may_leave_game(u, s, "Game not saved. Start a new one and lose it?", THEN_NEW);
         return;
     }
-    if (u->g.nply > 0 && !ui_game_over(u)) {
+    if (u->game.g.nply > 0 && !ui_game_over(u)) {
         asked(u, s, ASK_NEW, screen_ask_yes(ASK_NEW, "Leave this game for a new one? (It stays saved.)"));
         return;
     }
@@ -410,7 +411,7 @@ static void start_chosen_game(Ui *u, const GameChoice *c)
     else {
         ui_clock_configure(u, c->clock_base, c->clock_inc);
         ui_orient(u);
-        ui_msg(u, false, "New game of %s", u->v->title);
+        ui_msg(u, false, "New game of %s", u->game.v->title);
     }
 }
 
@@ -422,9 +423,9 @@ static const char *side_word(int c)
 static void draw_agreed(Ui *u)
 {
     ui_computer_stop(u);
-    u->end = END_AGREED;
+    u->game.end = END_AGREED;
     u->save.changes++;
-    snprintf(u->result, sizeof u->result, "1/2-1/2, draw agreed");
+    snprintf(u->game.result, sizeof u->game.result, "1/2-1/2, draw agreed");
 }
 
 /* Against the computer: asked first, then answered from its evaluation. */
@@ -455,16 +456,16 @@ static void offer_draw(Ui *u, GameScreen *s)
         ui_msg(u, true, "The game is already over");
         return;
     }
-    if (u->player[0] == PL_COMPUTER && u->player[1] == PL_COMPUTER) {
+    if (u->game.player[0] == PL_COMPUTER && u->game.player[1] == PL_COMPUTER) {
         ui_msg(u, true, "Both sides are the computer's; c gives the side to move to a human");
         return;
     }
-    if (u->player[0] == PL_COMPUTER || u->player[1] == PL_COMPUTER) {
-        s->side = u->player[0] == PL_COMPUTER ? NC_WHITE : NC_BLACK;
+    if (u->game.player[0] == PL_COMPUTER || u->game.player[1] == PL_COMPUTER) {
+        s->side = u->game.player[0] == PL_COMPUTER ? NC_WHITE : NC_BLACK;
         asked(u, s, ASK_DRAW_COMPUTER, screen_ask_yes(ASK_DRAW_COMPUTER, "Offer the computer a draw?"));
     } else {
         /* Between humans the offer goes to the player not on the move. */
-        int side = u->g.pos.side;
+        int side = u->game.g.pos.side;
         char q[96];
         snprintf(q, sizeof q, "%s offers a draw. %s, accept? (y/n)", side_word(side), side_word(side ^ 1));
         asked(u, s, ASK_DRAW_HUMAN, screen_ask_yes(ASK_DRAW_HUMAN, q));
@@ -477,9 +478,9 @@ static void resign(Ui *u, GameScreen *s)
         ui_msg(u, true, "The game is already over");
         return;
     }
-    int side = u->g.pos.side;
+    int side = u->game.g.pos.side;
     /* Against the computer the human resigns, whoever is to move. */
-    if (u->player[side] == PL_COMPUTER && u->player[side ^ 1] == PL_HUMAN)
+    if (u->game.player[side] == PL_COMPUTER && u->game.player[side ^ 1] == PL_HUMAN)
         side ^= 1;
     char q[64];
     snprintf(q, sizeof q, "%s resigns?", side == NC_WHITE ? "White" : "Black");
@@ -490,9 +491,9 @@ static void resign(Ui *u, GameScreen *s)
 static void resigned(Ui *u, int side)
 {
     ui_computer_stop(u);
-    u->end = END_RESIGN;
+    u->game.end = END_RESIGN;
     u->save.changes++;
-    snprintf(u->result, sizeof u->result, "%s, %s resigned", side == NC_WHITE ? "0-1" : "1-0",
+    snprintf(u->game.result, sizeof u->game.result, "%s, %s resigned", side == NC_WHITE ? "0-1" : "1-0",
              side == NC_WHITE ? "White" : "Black");
     ui_msg(u, false, "%s resigned", side == NC_WHITE ? "White" : "Black");
 }
@@ -506,7 +507,7 @@ static void review_to(Ui *u, int ply)
         return;
     }
     ui_msg(u, false, "Reviewing ply %d of %d: arrows or wheel step, Home/End, Enter plays from here",
-           u->review.view_ply, u->g.nply);
+           u->review.view_ply, u->game.g.nply);
 }
 
 static void review_back(Ui *u)
@@ -532,7 +533,7 @@ static void review_home(Ui *u)
 
 static void review_end(Ui *u)
 {
-    review_to(u, u->g.nply);
+    review_to(u, u->game.g.nply);
 }
 
 /* In review the cursor keys step through the game instead. */
@@ -581,9 +582,9 @@ static void mouse(Ui *u, GameScreen *s)
     for (int c = 0; c < 2; c++) {
         if (ev.y != u->look.lay.hand_y[c])
             continue;
-        for (int t = 0; t < u->v->ntypes; t++) {
+        for (int t = 0; t < u->game.v->ntypes; t++) {
             if (u->look.lay.hand_x1[c][t] && ev.x >= u->look.lay.hand_x0[c][t] && ev.x < u->look.lay.hand_x1[c][t]) {
-                if (c != u->g.pos.side) {
+                if (c != u->game.g.pos.side) {
                     ui_msg(u, true, "That is %s's hand; it is %s to move", c ? "Black" : "White",
                            c ? "White" : "Black");
                     return;
@@ -629,9 +630,9 @@ static void move_now(Ui *u)
 static void switch_player(Ui *u)
 {
     ui_computer_stop(u);
-    u->player[u->g.pos.side] ^= 1;
-    ui_msg(u, false, "%s is played by the %s", u->g.pos.side == NC_WHITE ? "White" : "Black",
-           u->player[u->g.pos.side] == PL_COMPUTER ? "computer" : "human");
+    u->game.player[u->game.g.pos.side] ^= 1;
+    ui_msg(u, false, "%s is played by the %s", u->game.g.pos.side == NC_WHITE ? "White" : "Black",
+           u->game.player[u->game.g.pos.side] == PL_COMPUTER ? "computer" : "human");
 }
 
 static void change_level(Ui *u, int k)
@@ -736,7 +737,7 @@ static void game_key(Ui *u, void *self, int k)
 static bool game_open(Ui *u, const void *arg, void **self)
 {
     (void)arg;
-    if (!u->v)
+    if (!u->game.v)
         return false;
     GameScreen *s = calloc(1, sizeof *s);
     if (!s) {

@@ -25,11 +25,11 @@ static const char *glyph(const Variant *v, int code)
 const char *ui_piece_str(const Ui *u, int code, char *buf)
 {
     if (u->look.utf8 && !u->look.ascii) {
-        const char *g = glyph(u->v, code);
+        const char *g = glyph(u->game.v, code);
         if (g)
             return g;
     }
-    char c = u->v->types[nc_type(code)].letter;
+    char c = u->game.v->types[nc_type(code)].letter;
     buf[0] = nc_colour(code) == NC_WHITE ? c : (char)(c - 'A' + 'a');
     buf[1] = 0;
     return buf;

@@ -1,8 +1,9 @@
 /* The Ui state that every screen shares and the libraries that work on
- * it.  Ui itself keeps what is shared as a whole: the game (variant,
- * history, players, how it ended), the message line and the config;
- * each other part has its own struct in its own header, with the
+ * it.  Ui itself keeps the data directory, the message line and the
+ * config; each part has its own struct in its own header, with the
  * functions that work on that part:
+ *   ui_game_state.h   Ui.game: the variant, the game's history, the
+ *                     players, how it ended (ui_game.c, ui_game_new.c)
  *   ui_board_state.h  Ui.board: cursor, selection, legal moves, marks
  *                     (ui_moves.c, and ui_game.c's selecting)
  *   ui_look_state.h   Ui.look: glyphs, colours, orientation, layout
@@ -21,8 +22,8 @@
  *                     ui_saved_games.c)
  *   ui_menu.h         no state: menus, prompts, help page and key reading
  *                     one key at a time (ui_widgets.c, ui_keys.c)
- * Declared here: the game (ui_game.c; starting one, ui_game_new.c), the
- * side panel (ui_panel.c) and the material balance (ui_material.c).
+ * Declared here: the message line (ui_msg), the side panel (ui_panel.c)
+ * and the material balance (ui_material.c).
  * The part headers are named apart from the modules (ui_clock.c is not
  * ui_clock_state.h) because this header, which the modules include,
  * includes them.  The screens (ui_start.c, ui_game_screen.c,
@@ -41,6 +42,7 @@
 #include "ui_config_state.h"
 #include "ui_engine_state.h"
 #include "ui_file_state.h"
+#include "ui_game_state.h"
 #include "ui_look_state.h"
 #include "ui_menu.h"
 #include "ui_mode_state.h"
@@ -52,38 +54,14 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-enum { PL_HUMAN, PL_COMPUTER };
-/* Game end beyond the position's own status. */
-/* END_RECORDED: a loaded game whose tags say it ended otherwise
- * (adjudication, abandoned, ...). */
-enum { END_NONE, END_STATUS, END_RESIGN, END_AGREED, END_TIME, END_RECORDED };
-
 typedef struct Ui {
     const char *data_dir;
-    Variant *v;
-    char vname[48], setup[24], options[96], titans[160];
-    Game g;
-    Position start;       /* where the game began (for [FEN] and move texts) */
-    char (*text)[160];    /* move text of each ply of g */
-    uint8_t *mover;       /* 1 + type of the piece that moved at each ply */
-    Move *redo;           /* plies taken back, last undone last */
-    int nredo, cap;
-
-    int player[2];        /* PL_HUMAN / PL_COMPUTER */
-
+    UiGame game;          /* the game: variant, history, players, how it ended */
     UiBoard board;        /* the cursor, the selection, the marks on the squares */
-
     UiReview review;      /* the position reviewed, the move list's scroll */
-
     UiClocks clocks;      /* the game's clocks, the time control of new games */
-    int end;              /* END_* */
-    GameStatus status;
-    char result[320];     /* "1-0, checkmate" etc.; empty while playing */
-    bool in_check;
-
     UiEngine engine;      /* the computer: its search, level, threads, hint */
-
-    char msg[256];
+    char msg[256];        /* the message line */
     bool msg_error;
     UiMode mode;          /* what the tutorial, a lesson or the drill make of the board */
     UiLook look;          /* glyphs, colours, the board's side and layout */
@@ -92,41 +70,12 @@ typedef struct Ui {
     UiSave save;          /* the game's own file in the state directory (ui_autosave.c) */
 } Ui;
 
-/* ui_game_new.c */
-/* A new game in u: variant, setup, options and Titans (NULL or "" for
- * none), from fen when given; 0, or -1 with the reason and u unchanged. */
-int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *setup,
-                const char *options, const char *titans, const char *fen, char *err, int errlen);
-
-/* ui_game.c */
-void ui_game_free(Ui *u);
-/* Faces the human: the board turned when the human plays Black against
- * the computer, the cursor on the human's king (with two humans or two
- * computers, the king of the side to move). */
-void ui_orient(Ui *u);
-/* Sets the game to begin at start (drops the old history). */
-void ui_game_reset(Ui *u, const Position *start);
-void ui_refresh(Ui *u);          /* legal moves, status, highlights */
-void ui_play(Ui *u, const Move *m);
-bool ui_undo(Ui *u);
-bool ui_redo(Ui *u);
-void ui_describe_move(const Ui *u, const Move *m, char *buf, int len);
-/* The move m of the game's position as the message after it is played
- * names it: SAN where the variant has it (as the move list), else the
- * move text with what it does. */
-void ui_move_message(const Ui *u, const Move *m, char *buf, int len);
-/* The move list's text of ply (0-based): the moving piece's letter and the
- * move text.  The one place a listed move is written. */
-void ui_move_label(const Ui *u, int ply, char *buf, int len);
-/* The position after ply plies of the game (0..nply). */
-void ui_position_at(const Ui *u, int ply, Position *out);
+/* ui_game.c: the message line */
 void ui_msg(Ui *u, bool error, const char *fmt, ...)
 #ifdef __GNUC__
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-bool ui_game_over(const Ui *u);
-const char *ui_type_name(const Variant *v, int type);
 
 /* ui_panel.c */
 void ui_draw_panel(Ui *u);

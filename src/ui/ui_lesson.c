@@ -191,24 +191,24 @@ static bool build(Ui *t, LessonView *lv, const Lesson *l, char *err, int errlen)
         return false;
     for (int i = 0; i < l->nplay; i++) {
         Move m;
-        if (move_from_text(&t->g.pos, l->play[i], &m, err, errlen))
+        if (move_from_text(&t->game.g.pos, l->play[i], &m, err, errlen))
             return false;
         ui_play(t, &m);
     }
-    t->end = END_NONE;
-    t->board.cursor = centre_of(t->v);
+    t->game.end = END_NONE;
+    t->board.cursor = centre_of(t->game.v);
     lv->nanswers = 0;
     for (int i = 0; i < l->nanswers; i++)
-        if (move_from_text(&t->g.pos, l->answer[i], &lv->answer[lv->nanswers++], err, errlen))
+        if (move_from_text(&t->game.g.pos, l->answer[i], &lv->answer[lv->nanswers++], err, errlen))
             return false;
     if (!l->select[0])
         return true;
     int sq, drop_type;
-    if (lesson_selection(l, &t->g.pos, &sq, &drop_type, err, errlen))
+    if (lesson_selection(l, &t->game.g.pos, &sq, &drop_type, err, errlen))
         return false;
     if (sq) {
         t->board.cursor = sq;
-        t->mode.tut_type = nc_type(t->g.pos.board[sq]);
+        t->mode.tut_type = nc_type(t->game.g.pos.board[sq]);
         if (!lesson_is_exercise(l))
             ui_select(t, sq);
     } else if (!lesson_is_exercise(l)) {
@@ -283,12 +283,13 @@ static const char *side_name(int side)
  * position stays as it is, unlike the sandbox's drop page). */
 static void choose_drop(Ui *t, LessonView *lv)
 {
-    int side = t->g.pos.side, n = 0;
+    int side = t->game.g.pos.side, n = 0;
     char labels[NC_MAX_TYPES][64];
     const char *items[NC_MAX_TYPES];
-    for (int ty = 0; ty < t->v->ntypes; ty++)
-        if (t->g.pos.hand[side][ty]) {
-            snprintf(labels[n], sizeof labels[n], "%s (%d in hand)", ui_type_name(t->v, ty), t->g.pos.hand[side][ty]);
+    for (int ty = 0; ty < t->game.v->ntypes; ty++)
+        if (t->game.g.pos.hand[side][ty]) {
+            snprintf(labels[n], sizeof labels[n], "%s (%d in hand)", ui_type_name(t->game.v, ty),
+                     t->game.g.pos.hand[side][ty]);
             items[n] = labels[n];
             lv->ask_types[n++] = ty;
         }
@@ -310,7 +311,7 @@ void ui_lesson_select_drop(Ui *t, int type)
 {
     t->mode.tut_type = type;
     ui_select_drop(t, type);
-    ui_msg(t, false, "Drop the %s: choose a marked square", ui_type_name(t->v, type));
+    ui_msg(t, false, "Drop the %s: choose a marked square", ui_type_name(t->game.v, type));
 }
 
 /* Judges the move the player chose at the cursor. */
@@ -318,20 +319,20 @@ bool ui_lesson_activate(Ui *t, LessonView *lv)
 {
     if (!open_exercise(lv))
         return false;
-    int code = t->g.pos.board[t->board.cursor];
+    int code = t->game.g.pos.board[t->board.cursor];
     Move c[32];
     int n = t->board.sel || t->board.drop_type >= 0 ? ui_candidates(t, t->board.cursor, c, 32) : 0;
-    if (n == 0 && code != NC_EMPTY && nc_colour(code) != t->g.pos.side) {
+    if (n == 0 && code != NC_EMPTY && nc_colour(code) != t->game.g.pos.side) {
         /* The sandbox would hand the move to that side, losing the
          * exercise's castling and en-passant rights. */
-        ui_msg(t, true, "It is %s to move in this exercise", side_name(t->g.pos.side));
+        ui_msg(t, true, "It is %s to move in this exercise", side_name(t->game.g.pos.side));
         return true;
     }
     if (n == 0 && (t->board.sel || t->board.drop_type >= 0) && t->board.cursor != t->board.sel &&
-        (code == NC_EMPTY || nc_colour(code) != t->g.pos.side)) {
+        (code == NC_EMPTY || nc_colour(code) != t->game.g.pos.side)) {
         char sqn[8];
         ui_msg(t, true, "No legal move of the selection goes to %s; choose a marked square",
-               nc_sqname(t->v, t->board.cursor, sqn));
+               nc_sqname(t->game.v, t->board.cursor, sqn));
         return true;
     }
     if (n == 0)
@@ -360,7 +361,7 @@ static void judge(Ui *t, LessonView *lv, const Move *m)
     const Lesson *l = &lv->set.l[lv->cur];
     if (is_answer(lv, &played)) {
         ui_play(t, &played);
-        t->end = END_NONE;
+        t->game.end = END_NONE;
         lv->solved = true;
         ui_msg(t, false, "Right: %s", what);
         save_progress(t, lv, PROGRESS_SOLVED);
@@ -441,7 +442,7 @@ void ui_lesson_draw(Ui *t, LessonView *lv)
     const Lesson *l = &lv->set.l[lv->cur];
     const Layout *lay = &t->look.lay;
     /* Below the panel's status, hands and cursor lines (ui_board.c). */
-    int y = lay->py + 3 + (t->v->has_drops ? 2 : 0) + 2;
+    int y = lay->py + 3 + (t->game.v->has_drops ? 2 : 0) + 2;
     for (int r = y; r < lay->py + lay->ph; r++) {
         move(r, lay->px);
         clrtoeol();

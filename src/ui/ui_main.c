@@ -119,10 +119,10 @@ static int play_opt_moves(Ui *u, const Options *opt)
         Move m;
         char err[256];
         if (ui_game_over(u)) {
-            fprintf(stderr, "ninjachess: --play %s: the game is over (%s)\n", opt->play[i], u->result);
+            fprintf(stderr, "ninjachess: --play %s: the game is over (%s)\n", opt->play[i], u->game.result);
             return -1;
         }
-        if (move_from_input(&u->g.pos, opt->play[i], &m, err, sizeof err)) {
+        if (move_from_input(&u->game.g.pos, opt->play[i], &m, err, sizeof err)) {
             fprintf(stderr, "ninjachess: --play %s: %s\n", opt->play[i], err);
             return -1;
         }
@@ -139,8 +139,8 @@ static void init_ui(Ui *u, const Options *opt)
     u->look.ascii = opt->ascii;
     u->look.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     u->engine.level = opt->level ? opt->level : 3;
-    u->player[0] = player_of(opt->white, PL_HUMAN);
-    u->player[1] = player_of(opt->black, PL_COMPUTER);
+    u->game.player[0] = player_of(opt->white, PL_HUMAN);
+    u->game.player[1] = player_of(opt->black, PL_COMPUTER);
     double base, inc;
     char err[200];
     if (opt->time && gameclock_parse(opt->time, &base, &inc, err, sizeof err) == 0) { /* checked by options.c */
@@ -154,9 +154,9 @@ static void init_ui(Ui *u, const Options *opt)
 static void apply_opt_players(Ui *u, const Options *opt)
 {
     if (opt->white)
-        u->player[0] = player_of(opt->white, PL_HUMAN);
+        u->game.player[0] = player_of(opt->white, PL_HUMAN);
     if (opt->black)
-        u->player[1] = player_of(opt->black, PL_COMPUTER);
+        u->game.player[1] = player_of(opt->black, PL_COMPUTER);
     if (opt->level)
         u->engine.level = opt->level;
 }
@@ -172,8 +172,9 @@ static int game_from_options(Ui *u, const Options *opt)
             fprintf(stderr, "ninjachess: %s\n", err);
             return -1;
         }
-        if (opt->variant && strcmp(opt->variant, u->vname)) {
-            fprintf(stderr, "ninjachess: %s: a game of %s, not of --variant %s\n", opt->load, u->vname, opt->variant);
+        if (opt->variant && strcmp(opt->variant, u->game.vname)) {
+            fprintf(stderr, "ninjachess: %s: a game of %s, not of --variant %s\n", opt->load, u->game.vname,
+                    opt->variant);
             return -1;
         }
         apply_opt_players(u, opt);
@@ -246,7 +247,7 @@ static bool offer_saved_games(Ui *u, const Options *opt, bool match)
             resumed = true;
             if (match)
                 apply_opt_players(u, opt);
-            ui_msg(u, false, "Resumed the saved game (%d pl%s)", u->g.nply, u->g.nply == 1 ? "y" : "ies");
+            ui_msg(u, false, "Resumed the saved game (%d pl%s)", u->game.g.nply, u->game.g.nply == 1 ? "y" : "ies");
         } else {
             ui_msg(u, true, "%s", err);
         }
@@ -324,8 +325,9 @@ static int run_drill(Ui *u, const Options *opt)
 static int run_game(Ui *u)
 {
     if (!ui_signal_caught && !u->msg[0])
-        ui_msg(u, false, "%s: %s vs %s. Press ? for help.", u->v->title,
-               u->player[0] == PL_COMPUTER ? "computer" : "human", u->player[1] == PL_COMPUTER ? "computer" : "human");
+        ui_msg(u, false, "%s: %s vs %s. Press ? for help.", u->game.v->title,
+               u->game.player[0] == PL_COMPUTER ? "computer" : "human",
+               u->game.player[1] == PL_COMPUTER ? "computer" : "human");
     screen_stack_reset(u, screens);
     screen_push(SCR_GAME, NULL, 0);
     screen_run();

@@ -12,14 +12,14 @@
 static void count_taken(const Ui *u, int taken[2][NC_MAX_TYPES])
 {
     memset(taken, 0, sizeof(int) * 2 * NC_MAX_TYPES);
-    Position p = u->g.pos;
+    Position p = u->game.g.pos;
     int shown = ui_shown_ply(u);
-    for (int i = u->g.nply - 1; i >= 0; i--) {
-        unmake_move(&p, &u->g.moves[i], &u->g.undos[i]);
+    for (int i = u->game.g.nply - 1; i >= 0; i--) {
+        unmake_move(&p, &u->game.g.moves[i], &u->game.g.undos[i]);
         if (i >= shown)
             continue;
         MoveEffects fx;
-        move_effects(&p, &u->g.moves[i], &fx);
+        move_effects(&p, &u->game.g.moves[i], &fx);
         for (int k = 0; k < fx.n; k++) {
             int code = p.board[fx.sq[k]];
             if (fx.kind[k] == FX_PUSH || code == NC_EMPTY || code == NC_OFF)
@@ -58,7 +58,7 @@ int ui_material_line(const Ui *u, int side, char *buf, int len)
 {
     int taken[2][NC_MAX_TYPES];
     count_taken(u, taken);
-    const Variant *v = u->v;
+    const Variant *v = u->game.v;
     int pawns = ui_material_lead(u, side);
     int n = snprintf(buf, (size_t)len, "%s", nc_colour_name(side));
     if (pawns > 0)

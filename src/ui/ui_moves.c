@@ -42,7 +42,7 @@ void ui_cursor_step(Ui *u, int dx, int dy)
         dx = -dx;
         dy = -dy;
     }
-    u->board.cursor = ui_cursor_target(u->v, u->board.cursor, dx, dy);
+    u->board.cursor = ui_cursor_target(u->game.v, u->board.cursor, dx, dy);
     ui_hover(u);
 }
 
@@ -52,8 +52,8 @@ int ui_candidate_labels(const Ui *u, const Move *c, int n, char (*labels)[200])
         n = 16;
     for (int i = 0; i < n; i++) {
         ui_describe_move(u, &c[i], labels[i], 200);
-        if (c[i].kind != MK_CASTLE && u->g.pos.board[c[i].from] != NC_EMPTY &&
-            u->v->types[nc_type(u->g.pos.board[c[i].from])].royal) {
+        if (c[i].kind != MK_CASTLE && u->game.g.pos.board[c[i].from] != NC_EMPTY &&
+            u->game.v->types[nc_type(u->game.g.pos.board[c[i].from])].royal) {
             size_t l = strlen(labels[i]);
             snprintf(labels[i] + l, 200 - l, " (king step)");
         }
@@ -79,8 +79,8 @@ static const char *side_name(int c)
 void ui_explain_refusal(const Ui *u, int from, int drop_type, int to, char *msg, int len)
 {
     char a[8], b[8];
-    nc_sqname(u->v, to, b);
-    Position p = u->g.pos;
+    nc_sqname(u->game.v, to, b);
+    Position p = u->game.g.pos;
     MoveList ml;
     gen_pseudo(&p, &ml);
     for (int i = 0; i < ml.n; i++) {
@@ -93,19 +93,19 @@ void ui_explain_refusal(const Ui *u, int from, int drop_type, int to, char *msg,
         }
     }
     if (drop_type >= 0)
-        snprintf(msg, (size_t)len, "The %s cannot be dropped on %s", ui_type_name(u->v, drop_type), b);
+        snprintf(msg, (size_t)len, "The %s cannot be dropped on %s", ui_type_name(u->game.v, drop_type), b);
     else
         snprintf(msg, (size_t)len, "The %s on %s cannot go to %s",
-                 ui_type_name(u->v, nc_type(u->g.pos.board[from])), nc_sqname(u->v, from, a), b);
+                 ui_type_name(u->game.v, nc_type(u->game.g.pos.board[from])), nc_sqname(u->game.v, from, a), b);
 }
 
 /* Why no drop of the hand piece type is legal now. */
 void ui_explain_no_drop(const Ui *u, int type, char *msg, int len)
 {
-    const Variant *v = u->v;
-    int side = u->g.pos.side, free_sq = 0;
+    const Variant *v = u->game.v;
+    int side = u->game.g.pos.side, free_sq = 0;
     for (int i = 0; i < v->ndropsq[type][side]; i++)
-        if (u->g.pos.board[v->dropsq[type][side][i]] == NC_EMPTY)
+        if (u->game.g.pos.board[v->dropsq[type][side][i]] == NC_EMPTY)
             free_sq++;
     const char *name = ui_type_name(v, type);
     if (v->ndropsq[type][side] == 0)
@@ -122,7 +122,7 @@ void ui_explain_no_drop(const Ui *u, int type, char *msg, int len)
 static bool wrong_effects(const Ui *u, const Move *m, const char *rest, char *msg, int len)
 {
     MoveEffects fx;
-    move_effects(&u->g.pos, m, &fx);
+    move_effects(&u->game.g.pos, m, &fx);
     bool said = false;
     for (const char *s = rest; *s;) {
         if (!strchr("x^%:", *s)) {
@@ -130,7 +130,7 @@ static bool wrong_effects(const Ui *u, const Move *m, const char *rest, char *ms
             continue;
         }
         s++;
-        int sq = nc_parse_sq(u->v, &s);
+        int sq = nc_parse_sq(u->game.v, &s);
         if (sq < 0)
             continue;
         bool real = false;
@@ -140,7 +140,7 @@ static bool wrong_effects(const Ui *u, const Move *m, const char *rest, char *ms
             char n[8];
             size_t l = strlen(msg);
             snprintf(msg + l, (size_t)len - l, "%s nothing is removed on %s", said ? "," : ":",
-                     nc_sqname(u->v, sq, n));
+                     nc_sqname(u->game.v, sq, n));
             said = true;
         }
     }
@@ -151,19 +151,19 @@ static bool wrong_effects(const Ui *u, const Move *m, const char *rest, char *ms
  * in hand, the square is taken, or the drop is refused (ui_explain_refusal). */
 static bool explain_drop(const Ui *u, const char *typed, char *msg, int len)
 {
-    const Position *p = &u->g.pos;
+    const Position *p = &u->game.g.pos;
     if (!typed[0] || typed[1] != '@')
         return false;
-    int type = nc_type_of_letter(u->v, typed[0]);
+    int type = nc_type_of_letter(u->game.v, typed[0]);
     const char *t = typed + 2;
-    int sq = nc_parse_sq(u->v, &t);
+    int sq = nc_parse_sq(u->game.v, &t);
     if (type < 0 || sq <= 0)
         return false;
     char n[8];
-    nc_sqname(u->v, sq, n);
+    nc_sqname(u->game.v, sq, n);
     if (!p->hand[p->side][type])
         snprintf(msg, (size_t)len, "No move %s: %s has no %s in hand", typed, side_name(p->side),
-                 ui_type_name(u->v, type));
+                 ui_type_name(u->game.v, type));
     else if (p->board[sq] != NC_EMPTY)
         snprintf(msg, (size_t)len, "No move %s: %s is occupied", typed, n);
     else
@@ -175,20 +175,20 @@ static bool explain_drop(const Ui *u, const char *typed, char *msg, int len)
  * with the squares or the effects the player typed. */
 static void explain_from_to(const Ui *u, const char *typed, const char *err, char *msg, int len)
 {
-    const Position *p = &u->g.pos;
+    const Position *p = &u->game.g.pos;
     if (explain_drop(u, typed, msg, len))
         return;
     const char *t = typed;
-    int from = nc_parse_sq(u->v, &t);
+    int from = nc_parse_sq(u->game.v, &t);
     if (from > 0 && (*t == '-' || *t == 'x'))
         t++;
-    int to = from > 0 ? nc_parse_sq(u->v, &t) : -1;
+    int to = from > 0 ? nc_parse_sq(u->game.v, &t) : -1;
     char a[8], text[160];
     if (from <= 0 || to <= 0) {
         snprintf(msg, (size_t)len, "%s", err);
         return;
     }
-    nc_sqname(u->v, from, a);
+    nc_sqname(u->game.v, from, a);
     int code = p->board[from];
     if (code == NC_EMPTY) {
         snprintf(msg, (size_t)len, "No move %s: there is no piece on %s", typed, a);
@@ -196,7 +196,7 @@ static void explain_from_to(const Ui *u, const char *typed, const char *err, cha
     }
     if (nc_colour(code) != p->side) {
         snprintf(msg, (size_t)len, "No move %s: the %s on %s is %s's; it is %s to move", typed,
-                 ui_type_name(u->v, nc_type(code)), a, side_name(nc_colour(code)), side_name(p->side));
+                 ui_type_name(u->game.v, nc_type(code)), a, side_name(nc_colour(code)), side_name(p->side));
         return;
     }
     for (int i = 0; i < u->board.legal.n; i++) {
@@ -209,7 +209,7 @@ static void explain_from_to(const Ui *u, const char *typed, const char *err, cha
             snprintf(msg + l, (size_t)len - l, ": its effects are written differently");
         }
         size_t l = strlen(msg);
-        snprintf(msg + l, (size_t)len - l, "; the move from %s to %s is %s", a, nc_sqname(u->v, to, text + 100),
+        snprintf(msg + l, (size_t)len - l, "; the move from %s to %s is %s", a, nc_sqname(u->game.v, to, text + 100),
                  move_to_text(p, m, text, 100));
         return;
     }
@@ -233,7 +233,7 @@ static void trim_typed(const char *in, char *out, size_t size)
  * which one was meant, as when the target is chosen on the board. */
 static int add_castlings(const Ui *u, const Move *m, Move *c, int n, int max)
 {
-    if (m->kind == MK_CASTLE || m->kind == MK_DROP || !u->v->types[nc_type(u->g.pos.board[m->from])].royal)
+    if (m->kind == MK_CASTLE || m->kind == MK_DROP || !u->game.v->types[nc_type(u->game.g.pos.board[m->from])].royal)
         return n;
     for (int i = 0; i < u->board.legal.n && n < max; i++) {
         const Move *k = &u->board.legal.m[i];
@@ -253,7 +253,7 @@ int ui_typed_move(Ui *u, const char *typed, Move *c, int max, char *msg, int len
         return 0;
     }
     MoveRead r;
-    switch (move_read_input(&u->g.pos, buf, &r)) {
+    switch (move_read_input(&u->game.g.pos, buf, &r)) {
     case MOVE_READ_OK:
         c[0] = r.move;
         return add_castlings(u, &r.move, c, 1, max);

@@ -101,11 +101,11 @@ static const char *player_name(const Ui *u, int c, char *buf, size_t len)
 {
     if (u->mode.player_text[c])
         return u->mode.player_text[c];
-    const char *kind = u->player[c] == PL_COMPUTER ? "computer" : "human";
+    const char *kind = u->game.player[c] == PL_COMPUTER ? "computer" : "human";
     const char *name = ui_player_tag(u, c);
     if (!name)
         return kind;
-    if (u->player[c] == PL_COMPUTER)
+    if (u->game.player[c] == PL_COMPUTER)
         snprintf(buf, len, "%s (computer)", name);
     else
         snprintf(buf, len, "%s", name);
@@ -115,7 +115,7 @@ static const char *player_name(const Ui *u, int c, char *buf, size_t len)
 static void draw_hand(Ui *u, int row, int c)
 {
     Layout *l = &u->look.lay;
-    const Variant *v = u->v;
+    const Variant *v = u->game.v;
     l->hand_y[c] = row;
     memset(l->hand_x0[c], 0, sizeof l->hand_x0[c]);
     memset(l->hand_x1[c], 0, sizeof l->hand_x1[c]);
@@ -130,7 +130,7 @@ static void draw_hand(Ui *u, int row, int c)
         char buf[4], item[16];
         snprintf(item, sizeof item, "%sx%d", ui_piece_str(u, nc_code(t, c), buf), n);
         attr_t a = c == NC_WHITE ? A_BOLD : A_NORMAL;
-        if (u->board.drop_type == t && u->g.pos.side == c)
+        if (u->board.drop_type == t && u->game.g.pos.side == c)
             a |= A_REVERSE;
         attrset(a);
         mvaddstr(row, x, item);
@@ -145,7 +145,7 @@ static void draw_hand(Ui *u, int row, int c)
 
 static void draw_tutorial_panel(Ui *u, int y)
 {
-    const Variant *v = u->v;
+    const Variant *v = u->game.v;
     int type = u->mode.tut_type;
     int code = ui_shown_pos(u)->board[u->board.sel ? u->board.sel : u->board.cursor];
     if (u->board.sel && code != NC_EMPTY)
@@ -178,7 +178,7 @@ static void thinking_line(const Ui *u, char *line, size_t len)
     static int cached_depth, cached_score, cached_npv;
     static Move cached_first;
     const SearchInfo *in = &u->engine.info;
-    if (cached[0] && cached_key == u->g.pos.key && cached_depth == in->depth && cached_score == in->score &&
+    if (cached[0] && cached_key == u->game.g.pos.key && cached_depth == in->depth && cached_score == in->score &&
         cached_npv == in->npv && (in->npv == 0 || move_equal(&cached_first, &in->pv[0]))) {
         snprintf(line, len, "%s", cached);
         return;
@@ -190,7 +190,7 @@ static void thinking_line(const Ui *u, char *line, size_t len)
         n = snprintf(line, len, "depth %d  mated in %d ", in->depth, (SEARCH_MATE + in->score) / 2);
     else
         n = snprintf(line, len, "depth %d  score %+.2f ", in->depth, in->score / 100.0);
-    Position pos = u->g.pos;
+    Position pos = u->game.g.pos;
     for (int i = 0; i < in->npv && i < 8 && n > 0 && (size_t)n < len - 1; i++) {
         MoveList ml;
         gen_legal(&pos, &ml);
@@ -207,7 +207,7 @@ static void thinking_line(const Ui *u, char *line, size_t len)
         make_move(&pos, &ml.m[k], &undo);
     }
     snprintf(cached, sizeof cached, "%s", line);
-    cached_key = u->g.pos.key;
+    cached_key = u->game.g.pos.key;
     cached_depth = in->depth;
     cached_score = in->score;
     cached_npv = in->npv;
@@ -219,14 +219,16 @@ static void thinking_line(const Ui *u, char *line, size_t len)
  * choice of them. */
 static int draw_panel_game_kind(const Ui *u, int y)
 {
-    const Variant *v = u->v;
+    const Variant *v = u->game.v;
     char line[400];
     int n = 0;
     line[0] = 0;
     if (v->nsetups > 1)
-        n += snprintf(line + n, sizeof line - (size_t)n, "Setup: %s. ", u->setup[0] ? u->setup : v->setup_name[0]);
+        n += snprintf(line + n, sizeof line - (size_t)n, "Setup: %s. ",
+                      u->game.setup[0] ? u->game.setup : v->setup_name[0]);
     if (v->noptions)
-        n += snprintf(line + n, sizeof line - (size_t)n, "Rules: %s. ", u->options[0] ? u->options : "standard");
+        n += snprintf(line + n, sizeof line - (size_t)n, "Rules: %s. ",
+                      u->game.options[0] ? u->game.options : "standard");
     if (v->has_titans) {
         n += snprintf(line + n, sizeof line - (size_t)n, "Titans:");
         for (int t = 0; t < v->ntypes && n < (int)sizeof line - 40; t++)
@@ -242,10 +244,10 @@ static int draw_panel_game_kind(const Ui *u, int y)
  * the next free row. */
 static int draw_panel_status(const Ui *u, int y)
 {
-    const Position *p = &u->g.pos;
+    const Position *p = &u->game.g.pos;
     char line[400];
     attr_t title = u->look.colours ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_BOLD;
-    snprintf(line, sizeof line, "%s%s", u->v->title, u->mode.tutorial ? " - tutorial" : "");
+    snprintf(line, sizeof line, "%s%s", u->game.v->title, u->mode.tutorial ? " - tutorial" : "");
     y = wrap_rows(u, y, title, line, 2);
     if (!u->mode.tutorial)
         y = draw_panel_game_kind(u, y);
@@ -254,7 +256,7 @@ static int draw_panel_status(const Ui *u, int y)
     snprintf(players[0], sizeof players[0], "White: %s", player_name(u, 0, name, sizeof name));
     snprintf(players[1], sizeof players[1], "Black: %s", player_name(u, 1, name, sizeof name));
     snprintf(players[2], sizeof players[2], "level %d", u->engine.level ? u->engine.level : 10);
-    bool computer = u->player[0] == PL_COMPUTER || u->player[1] == PL_COMPUTER;
+    bool computer = u->game.player[0] == PL_COMPUTER || u->game.player[1] == PL_COMPUTER;
     y = flow_fields(u, y, A_NORMAL, fields, computer ? 3 : 2);
     if (u->mode.tutorial)
         return y + 1;
@@ -267,17 +269,18 @@ static int draw_panel_status(const Ui *u, int y)
             ui_move_label(u, u->review.view_ply - 1, label + k, (int)(sizeof label - k));
         }
         snprintf(line, sizeof line, "Reviewing: after %s (ply %d of %d); End: back to the game", label,
-                 u->review.view_ply, u->g.nply);
+                 u->review.view_ply, u->game.g.nply);
         return wrap_rows(u, y, A_REVERSE, line, 3);
     }
     if (ui_game_over(u)) {
-        snprintf(line, sizeof line, "Game over: %s", u->result);
+        snprintf(line, sizeof line, "Game over: %s", u->game.result);
         return wrap_rows(u, y, u->look.colours ? COLOR_PAIR(PAIR_GOOD) | A_BOLD : A_BOLD, line, 2);
     }
     snprintf(line, sizeof line, "%s to move%s%s", p->side == NC_WHITE ? "White" : "Black",
-             u->in_check ? " - CHECK" : "",
+             u->game.in_check ? " - CHECK" : "",
              u->engine.thinking ? " (thinking)" : u->engine.hinting ? " (hint...)" : "");
-    y = wrap_rows(u, y, u->in_check ? (u->look.colours ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_BOLD, line, 1);
+    y = wrap_rows(u, y, u->game.in_check ? (u->look.colours ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_BOLD,
+                  line, 1);
     if ((u->engine.thinking || u->engine.hinting) && u->engine.info.depth > 0) {
         thinking_line(u, line, sizeof line);
         y = wrap_rows(u, y, A_NORMAL, line, 2);
@@ -300,7 +303,7 @@ static int draw_panel_material(const Ui *u, int y)
 /* What is under the cursor, and what the hovered move would do. */
 static int draw_panel_cursor(const Ui *u, int y)
 {
-    const Variant *v = u->v;
+    const Variant *v = u->game.v;
     char sqn[8], line[256];
     int code = ui_shown_pos(u)->board[u->board.cursor];
     nc_sqname(v, u->board.cursor, sqn);
@@ -322,7 +325,7 @@ static int draw_panel_cursor(const Ui *u, int y)
  * returns the row where the moves must end. */
 static int draw_piece_legend(const Ui *u, int y)
 {
-    const Variant *v = u->v;
+    const Variant *v = u->game.v;
     char items[NC_MAX_TYPES][80];
     const char *fields[NC_MAX_TYPES];
     int w = u->look.lay.pw - 1, rows = 1, x = 0;
@@ -353,7 +356,7 @@ void ui_draw_panel(Ui *u)
     int y = draw_panel_status(u, l->py);
     if (!u->mode.tutorial)
         y = draw_panel_material(u, y);
-    if (u->v->has_drops) {
+    if (u->game.v->has_drops) {
         draw_hand(u, y++, NC_WHITE);
         draw_hand(u, y++, NC_BLACK);
     } else {

@@ -16,16 +16,16 @@
 bool ui_pgn_at_setup(const Ui *u)
 {
     Position p;
-    pos_start(&p, u->v);
+    pos_start(&p, u->game.v);
     char a[1024], b[1024];
     pos_to_fen(&p, a, sizeof a);
-    pos_to_fen(&u->start, b, sizeof b);
+    pos_to_fen(&u->game.start, b, sizeof b);
     return !strcmp(a, b);
 }
 
 static const char *result_token(const Ui *u)
 {
-    return pgn_result_of(ui_game_over(u) ? u->result : NULL);
+    return pgn_result_of(ui_game_over(u) ? u->game.result : NULL);
 }
 
 /* After each ply: the loaded game's comments, then "[%clk 0:04:58]" (the
@@ -47,7 +47,7 @@ static const char *comment_at(void *ctx, int ply, char *small, size_t smalllen)
     char clk[48] = "";
     if (ply >= 0 && u->clocks.clock.on) {
         char t[32];
-        gameclock_clk_text(gameclock_after(&u->clocks.clock, ply, (u->start.side + ply) & 1), t, sizeof t);
+        gameclock_clk_text(gameclock_after(&u->clocks.clock, ply, (u->game.start.side + ply) & 1), t, sizeof t);
         snprintf(clk, sizeof clk, "[%%clk %s]", t);
     }
     if (!note)
@@ -109,9 +109,9 @@ static void put_kept(FILE *f, const Ui *u, const char *name, const char *ours)
 static const char *termination(const Ui *u)
 {
     const char *loaded = ui_origin_tag(&u->files.origin, "Termination");
-    if (u->end == END_RECORDED && loaded && loaded[0])
+    if (u->game.end == END_RECORDED && loaded && loaded[0])
         return loaded;
-    return pgn_termination_of(u->end == END_TIME);
+    return pgn_termination_of(u->game.end == END_TIME);
 }
 
 int ui_pgn_write(const Ui *u, FILE *f)
@@ -127,16 +127,16 @@ int ui_pgn_write(const Ui *u, FILE *f)
     put_kept(f, u, "Round", "-");
     for (int c = 0; c < 2; c++) {
         const char *name = ui_player_tag(u, c);
-        pgn_put_tag(f, c ? "Black" : "White", name ? name : u->player[c] == PL_COMPUTER ? "computer" : "human");
+        pgn_put_tag(f, c ? "Black" : "White", name ? name : u->game.player[c] == PL_COMPUTER ? "computer" : "human");
     }
     pgn_put_tag(f, "Result", result_token(u));
-    pgn_put_tag(f, "Variant", u->vname);
-    if (u->setup[0])
-        pgn_put_tag(f, "VariantSetup", u->setup);
-    if (u->options[0])
-        pgn_put_tag(f, "VariantOptions", u->options);
-    if (u->titans[0])
-        pgn_put_tag(f, "Titans", u->titans);
+    pgn_put_tag(f, "Variant", u->game.vname);
+    if (u->game.setup[0])
+        pgn_put_tag(f, "VariantSetup", u->game.setup);
+    if (u->game.options[0])
+        pgn_put_tag(f, "VariantOptions", u->game.options);
+    if (u->game.titans[0])
+        pgn_put_tag(f, "Titans", u->game.titans);
     if (u->engine.level) {
         char lv[8];
         snprintf(lv, sizeof lv, "%d", u->engine.level);
@@ -144,7 +144,7 @@ int ui_pgn_write(const Ui *u, FILE *f)
     }
     if (!ui_pgn_at_setup(u)) {
         char fen[1024];
-        pos_to_fen(&u->start, fen, sizeof fen);
+        pos_to_fen(&u->game.start, fen, sizeof fen);
         pgn_put_tag(f, "SetUp", "1");
         pgn_put_tag(f, "FEN", fen);
     }
@@ -153,11 +153,11 @@ int ui_pgn_write(const Ui *u, FILE *f)
         gameclock_tc_text(&u->clocks.clock, tc, sizeof tc);
         pgn_put_tag(f, "TimeControl", tc);
     }
-    if (u->result[0] && ui_game_over(u))
+    if (u->game.result[0] && ui_game_over(u))
         pgn_put_tag(f, "Termination", termination(u));
     if (ui_origin_tag(&u->files.origin, "PlyCount")) {
         char n[16];
-        snprintf(n, sizeof n, "%d", u->g.nply);
+        snprintf(n, sizeof n, "%d", u->game.g.nply);
         pgn_put_tag(f, "PlyCount", n);
     }
     for (int i = 0; i < u->files.origin.ntags; i++)
@@ -166,7 +166,8 @@ int ui_pgn_write(const Ui *u, FILE *f)
     fputc('\n', f);
     Comments c = {u, NULL, 0, false};
     ((UiOrigin *)&u->files.origin)->nomem = false; /* ui_origin_note's flag, reset for this write */
-    int rc = pgn_write_annotated(f, &u->start, u->g.moves, u->g.nply, nags_at, comment_at, &c, result_token(u));
+    int rc = pgn_write_annotated(f, &u->game.start, u->game.g.moves, u->game.g.nply, nags_at, comment_at, &c,
+                                 result_token(u));
     free(c.buf);
     if (rc || c.nomem || u->files.origin.nomem)
         return -1;

@@ -53,7 +53,7 @@ static int load_begin(void *ctx, const PgnTags *t, Game **g, char *err, int errl
         ui_clock_configure(n, base, inc);
     else if (u->clocks.clock.base > 0)
         ui_clock_configure(n, u->clocks.clock.base, u->clocks.clock.inc);
-    *g = &n->g;
+    *g = &n->game.g;
     return 0;
 }
 
@@ -72,7 +72,7 @@ static void load_comment(void *ctx, const char *text, size_t len, int ply)
     Loading *ld = ctx;
     double secs;
     if (ply > 0 && ld->n->clocks.clock.on && gameclock_find_clk(text, len, &secs))
-        gameclock_set_last(&ld->n->clocks.clock, (ld->n->start.side + ply - 1) & 1, secs);
+        gameclock_set_last(&ld->n->clocks.clock, (ld->n->game.start.side + ply - 1) & 1, secs);
     if (ui_origin_add_note(&ld->n->files.origin, text, len, ply, ld->n->clocks.clock.on))
         ld->nomem = true;
 }
@@ -95,20 +95,20 @@ static void recorded_end(Ui *n, const PgnTags *t)
     const char *res = w == NC_WHITE ? "1-0" : w == NC_BLACK ? "0-1" : "1/2-1/2";
     const char *loser = w == NC_WHITE ? "Black" : "White";
     if (!strcmp(how, "time forfeit")) {
-        n->end = END_TIME;
+        n->game.end = END_TIME;
         if (w >= 0)
-            snprintf(n->result, sizeof n->result, "%s, %s lost on time", res, loser);
+            snprintf(n->game.result, sizeof n->game.result, "%s, %s lost on time", res, loser);
         else
-            snprintf(n->result, sizeof n->result, "%s, out of time against a side that cannot mate", res);
+            snprintf(n->game.result, sizeof n->game.result, "%s, out of time against a side that cannot mate", res);
     } else if (!strcmp(how, "resignation")) {
-        n->end = END_RESIGN;
-        snprintf(n->result, sizeof n->result, "%s, %s resigned", res, loser);
+        n->game.end = END_RESIGN;
+        snprintf(n->game.result, sizeof n->game.result, "%s, %s resigned", res, loser);
     } else if (!strcmp(how, "draw agreed")) {
-        n->end = END_AGREED;
-        snprintf(n->result, sizeof n->result, "%s, draw agreed", res);
+        n->game.end = END_AGREED;
+        snprintf(n->game.result, sizeof n->game.result, "%s, draw agreed", res);
     } else {
-        n->end = END_RECORDED;
-        snprintf(n->result, sizeof n->result, "%s, %s", res, how);
+        n->game.end = END_RECORDED;
+        snprintf(n->game.result, sizeof n->game.result, "%s, %s", res, how);
     }
 }
 
@@ -125,14 +125,15 @@ static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
     u->look.lay = old.look.lay;
     u->engine.search = old.engine.search;
     u->engine.level = t->level ? t->level : old.engine.level;
-    u->player[0] = t->white[0] ? (!strcmp(t->white, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[0];
-    u->player[1] = t->black[0] ? (!strcmp(t->black, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[1];
+    u->game.player[0] = t->white[0] ? (!strcmp(t->white, "computer") ? PL_COMPUTER : PL_HUMAN) : old.game.player[0];
+    u->game.player[1] = t->black[0] ? (!strcmp(t->black, "computer") ? PL_COMPUTER : PL_HUMAN) : old.game.player[1];
     snprintf(u->files.written, sizeof u->files.written, "%s", old.files.written);
     old.engine.search = NULL;
     ui_game_free(&old);
     /* Nothing to save until it changes; it gets a file of its own then. */
     u->save.changes = u->save.saved_changes = u->save.failed_changes = 0;
-    u->board.cursor = u->g.pos.king[u->g.pos.side] ? u->g.pos.king[u->g.pos.side] : u->v->squares[0];
+    const Position *p = &u->game.g.pos;
+    u->board.cursor = p->king[p->side] ? p->king[p->side] : u->game.v->squares[0];
     ui_refresh(u);
 }
 
@@ -150,7 +151,7 @@ int ui_pgn_load_text(Ui *u, const char *text, const char *name, char *err, int e
     ld.n = &n;
     PgnGameHooks h = {load_tag, load_begin, load_played, load_comment, load_nag};
     int rc = pgn_game_read(&s, &line, name, &h, &ld, &t, err, errlen);
-    if (rc == 0 && (ld.nomem || ui_origin_set_moves(&n.files.origin, n.g.moves, n.g.nply) ||
+    if (rc == 0 && (ld.nomem || ui_origin_set_moves(&n.files.origin, n.game.g.moves, n.game.g.nply) ||
                     ui_origin_set_text(&n.files.origin, text, s))) {
         snprintf(err, (size_t)errlen, "%s: out of memory", name);
         rc = -1;

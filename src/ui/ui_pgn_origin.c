@@ -171,10 +171,10 @@ static const char *joined(const Ui *u, const UiNote *list, int count, int ply)
     const UiOrigin *co = &u->files.origin;
     UiOrigin *o = (UiOrigin *)co; /* scratch only: the text handed out */
     int before = ply + 1;         /* the plies the comment follows */
-    if (before > o->nply || before > u->g.nply)
+    if (before > o->nply || before > u->game.g.nply)
         return NULL;
     for (int i = 0; i < before; i++)
-        if (!move_equal(&o->moves[i], &u->g.moves[i]))
+        if (!move_equal(&o->moves[i], &u->game.g.moves[i]))
             return NULL;
     size_t need = 1;
     for (int i = 0; i < count; i++)

@@ -9,19 +9,19 @@
 
 static int first_move(const Ui *u)
 {
-    return u->start.side == NC_BLACK ? 1 : 0; /* a game may begin with Black */
+    return u->game.start.side == NC_BLACK ? 1 : 0; /* a game may begin with Black */
 }
 
 void ui_ply_number(const Ui *u, int ply, char *buf, int len)
 {
     int k = ply + first_move(u);
-    snprintf(buf, (size_t)len, "%d%s", u->start.fullmove + k / 2, k % 2 ? "..." : ".");
+    snprintf(buf, (size_t)len, "%d%s", u->game.start.fullmove + k / 2, k % 2 ? "..." : ".");
 }
 
 /* Two columns when every label fits in half the panel. */
 static bool two_columns(const Ui *u, int colw)
 {
-    for (int i = 0; i < u->g.nply; i++) {
+    for (int i = 0; i < u->game.g.nply; i++) {
         char label[200];
         ui_move_label(u, i, label, sizeof label);
         if ((int)strlen(label) > colw)
@@ -32,7 +32,7 @@ static bool two_columns(const Ui *u, int colw)
 
 static int rows_of(const Ui *u, bool two)
 {
-    return two ? (u->g.nply + first_move(u) + 1) / 2 : u->g.nply;
+    return two ? (u->game.g.nply + first_move(u) + 1) / 2 : u->game.g.nply;
 }
 
 /* The first ply of a row, which may be -1 (Black began). */
@@ -56,7 +56,7 @@ static void draw_row(const Ui *u, int y, int row, bool two, int shown)
             mvaddstr(y, x, "...");
             continue;
         }
-        if (ply >= u->g.nply)
+        if (ply >= u->game.g.nply)
             break;
         ui_move_label(u, ply, label, sizeof label);
         attrset(ply == shown - 1 ? (u->review.reviewing ? A_REVERSE : A_BOLD) : A_NORMAL);
@@ -110,5 +110,5 @@ int ui_list_ply_at(const Ui *u, int y, int x)
     int ply = row_ply(u, l->list_two, row);
     if (l->list_two && x >= l->list_x[1])
         ply++;
-    return ply >= 0 && ply < u->g.nply ? ply : -1;
+    return ply >= 0 && ply < u->game.g.nply ? ply : -1;
 }

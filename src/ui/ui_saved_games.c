@@ -116,8 +116,9 @@ static bool same_list(const char *a, const char *b)
 
 static bool same_game_kind(const Ui *a, const Ui *b)
 {
-    return !strcasecmp(a->vname, b->vname) && !strcmp(a->setup, b->setup) && same_list(a->options, b->options) &&
-           same_list(a->titans, b->titans) && ui_pgn_at_setup(b);
+    return !strcasecmp(a->game.vname, b->game.vname) && !strcmp(a->game.setup, b->game.setup) &&
+           same_list(a->game.options, b->game.options) && same_list(a->game.titans, b->game.titans) &&
+           ui_pgn_at_setup(b);
 }
 
 /* A result other than "*" in the file: the game ended (resigned, agreed). */
@@ -185,8 +186,8 @@ static bool examine(const Ui *u, bool match, const Candidate *c, SavedGame *g, c
         ui_move_to_finished(c->path);
     } else if (!match || same_game_kind(u, &probe)) {
         snprintf(g->path, sizeof g->path, "%s", c->path);
-        snprintf(g->title, sizeof g->title, "%s", probe.v->title);
-        g->plies = probe.g.nply;
+        snprintf(g->title, sizeof g->title, "%s", probe.game.v->title);
+        g->plies = probe.game.g.nply;
         g->mtime = (long)(c->mtime / 1000000000LL);
         time_t t = (time_t)g->mtime;
         struct tm tm;

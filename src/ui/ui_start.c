@@ -213,8 +213,8 @@ static void build_menu(const Ui *u)
     else
         add_item(A_OPTIONS, "Rules:   this variant has no optional rules");
     add_item(A_TITANS, "Titans:  %s", st.tit[0] ? st.tit : "as the variant says");
-    add_item(A_WHITE, "White:   %s", u->player[0] == PL_COMPUTER ? "computer" : "human");
-    add_item(A_BLACK, "Black:   %s", u->player[1] == PL_COMPUTER ? "computer" : "human");
+    add_item(A_WHITE, "White:   %s", u->game.player[0] == PL_COMPUTER ? "computer" : "human");
+    add_item(A_BLACK, "Black:   %s", u->game.player[1] == PL_COMPUTER ? "computer" : "human");
     add_item(A_LEVEL, "Level:   %d (computer strength 1-10; left/right or +/- change it)",
              u->engine.level ? u->engine.level : 10);
     char tc[40];
@@ -224,7 +224,7 @@ static void build_menu(const Ui *u)
     else
         add_item(A_CLOCKS, "Clocks:  none (left/right choose a time control)");
     add_item(A_TUTORIAL, "Tutorial: learn the pieces of this variant");
-    add_item(A_QUIT, u->v ? "Back to the game" : "Quit");
+    add_item(A_QUIT, u->game.v ? "Back to the game" : "Quit");
     if (st.menu.cur >= st.menu.n)
         st.menu.cur = 0;
 }
@@ -507,8 +507,8 @@ static void change_value(Ui *u, int act, int step)
             snprintf(st.set, sizeof st.set, "%s", vi->setups[(i + step + vi->nsetups) % vi->nsetups]);
         break;
     }
-    case A_WHITE: u->player[0] ^= 1; break;
-    case A_BLACK: u->player[1] ^= 1; break;
+    case A_WHITE: u->game.player[0] ^= 1; break;
+    case A_BLACK: u->game.player[1] ^= 1; break;
     case A_LEVEL: {
         int lv = (u->engine.level ? u->engine.level : 10) + step;
         u->engine.level = lv < 1 ? 1 : lv > 10 ? 10 : lv;
@@ -538,8 +538,8 @@ static void act_on(Ui *u, int act)
     case A_SETUP: choose_setup(); break;
     case A_OPTIONS: choose_options(0); break;
     case A_TITANS: choose_titans(0); break;
-    case A_WHITE: u->player[0] ^= 1; break;
-    case A_BLACK: u->player[1] ^= 1; break;
+    case A_WHITE: u->game.player[0] ^= 1; break;
+    case A_BLACK: u->game.player[1] ^= 1; break;
     case A_LEVEL: change_value(u, A_LEVEL, 1); break;
     case A_CLOCKS: change_value(u, A_CLOCKS, 1); break;
     case A_QUIT:
@@ -564,13 +564,13 @@ static bool start_open(Ui *u, const void *arg, void **self)
         ui_msg(u, true, "%s", problem);
     st.cur = 0;
     for (int i = 0; i < st.nv; i++)
-        if (!strcmp(st.vars[i].name, u->v ? u->vname : "titan-chess"))
+        if (!strcmp(st.vars[i].name, u->game.v ? u->game.vname : "titan-chess"))
             st.cur = i;
     st.opts[0] = st.tit[0] = st.set[0] = 0;
-    if (u->v && !strcmp(u->vname, st.vars[st.cur].name)) {
-        snprintf(st.opts, sizeof st.opts, "%s", u->options);
-        snprintf(st.tit, sizeof st.tit, "%s", u->titans);
-        snprintf(st.set, sizeof st.set, "%s", u->setup);
+    if (u->game.v && !strcmp(u->game.vname, st.vars[st.cur].name)) {
+        snprintf(st.opts, sizeof st.opts, "%s", u->game.options);
+        snprintf(st.tit, sizeof st.tit, "%s", u->game.titans);
+        snprintf(st.set, sizeof st.set, "%s", u->game.setup);
     }
     offer_clocks(u);
     snprintf(st.note, sizeof st.note, "New game");

@@ -25,15 +25,15 @@ static void sandbox_set(Ui *t, Position *p)
     int cursor = t->board.cursor;
     ui_game_reset(t, p);
     t->board.cursor = cursor;
-    t->end = END_NONE;
-    t->result[0] = 0;
+    t->game.end = END_NONE;
+    t->game.result[0] = 0;
 }
 
 static void set_side(Ui *t, int side)
 {
-    if (t->g.pos.side == side)
+    if (t->game.g.pos.side == side)
         return;
-    Position p = t->g.pos;
+    Position p = t->game.g.pos;
     p.side = side;
     sandbox_set(t, &p);
 }
@@ -63,8 +63,8 @@ static bool catalogue(Ui *t, int tag, const char *title)
     char *lines[NC_MAX_TYPES];
     const char *items[NC_MAX_TYPES];
     int n = 0;
-    for (int i = 0; i < t->v->ntypes; i++) {
-        const PieceType *pt = &t->v->types[i];
+    for (int i = 0; i < t->game.v->ntypes; i++) {
+        const PieceType *pt = &t->game.v->types[i];
         const char *d = pt->description ? pt->description : "";
         size_t len = strlen(pt->title) + strlen(d) + 32;
         lines[i] = malloc(len);
@@ -75,7 +75,7 @@ static bool catalogue(Ui *t, int tag, const char *title)
         n++;
     }
     bool ok = false;
-    if (n == t->v->ntypes)
+    if (n == t->game.v->ntypes)
         ask(t, ok = screen_ask_menu(tag, title, items, n));
     else
         ui_msg(t, true, "Out of memory for the list of pieces");
@@ -86,7 +86,7 @@ static bool catalogue(Ui *t, int tag, const char *title)
 
 static int centre_square(const Ui *t)
 {
-    const Variant *v = t->v;
+    const Variant *v = t->game.v;
     int sq = nc_sq(v, (v->width - 1) / 2, (v->height - 1) / 2);
     return v->exists[sq] ? sq : v->squares[v->nsquares / 2];
 }
@@ -95,7 +95,7 @@ static int centre_square(const Ui *t)
 static void show_piece(Ui *t, int type)
 {
     Position p;
-    pos_clear(&p, t->v);
+    pos_clear(&p, t->game.v);
     p.side = NC_WHITE;
     int sq = centre_square(t);
     pos_put(&p, sq, nc_code(type, NC_WHITE));
@@ -103,7 +103,7 @@ static void show_piece(Ui *t, int type)
     sandbox_set(t, &p);
     t->mode.tut_type = type;
     ui_select(t, sq);
-    ui_msg(t, false, "%s: its moves are marked; p places more pieces, Enter moves", ui_type_name(t->v, type));
+    ui_msg(t, false, "%s: its moves are marked; p places more pieces, Enter moves", ui_type_name(t->game.v, type));
 }
 
 static const char *const colours[] = {"White", "Black"};
@@ -116,18 +116,18 @@ static void place(Ui *t)
 static void place_answered(Ui *t, int c)
 {
     int type = asking.place_type;
-    Position p = t->g.pos;
+    Position p = t->game.g.pos;
     pos_put(&p, t->board.cursor, nc_code(type, c));
     sandbox_set(t, &p);
     t->mode.tut_type = type;
-    ui_msg(t, false, "Placed a %s %s", colours[c], ui_type_name(t->v, type));
+    ui_msg(t, false, "Placed a %s %s", colours[c], ui_type_name(t->game.v, type));
 }
 
 static void remove_piece(Ui *t)
 {
-    if (t->g.pos.board[t->board.cursor] == NC_EMPTY)
+    if (t->game.g.pos.board[t->board.cursor] == NC_EMPTY)
         return;
-    Position p = t->g.pos;
+    Position p = t->game.g.pos;
     pos_put(&p, t->board.cursor, NC_EMPTY);
     sandbox_set(t, &p);
 }
@@ -139,9 +139,9 @@ static void hand_drop(Ui *t)
     const char *items[2 * NC_MAX_TYPES];
     int n = 0;
     for (int c = 0; c < 2; c++)
-        for (int ty = 0; ty < t->v->ntypes; ty++)
-            if (t->v->droppable[ty]) {
-                snprintf(lines[n], sizeof lines[n], "%s %s", c ? "Black" : "White", ui_type_name(t->v, ty));
+        for (int ty = 0; ty < t->game.v->ntypes; ty++)
+            if (t->game.v->droppable[ty]) {
+                snprintf(lines[n], sizeof lines[n], "%s %s", c ? "Black" : "White", ui_type_name(t->game.v, ty));
                 items[n] = lines[n];
                 asking.drop_types[n] = ty;
                 asking.drop_cols[n++] = c;
@@ -157,14 +157,14 @@ static void hand_drop(Ui *t)
 static void drop_answered(Ui *t, int k)
 {
     int *types = asking.drop_types, *cols = asking.drop_cols;
-    Position p = t->g.pos;
+    Position p = t->game.g.pos;
     if (!p.hand[cols[k]][types[k]])
         p.hand[cols[k]][types[k]] = 1;
     p.side = cols[k];
     sandbox_set(t, &p);
     t->mode.tut_type = types[k];
     ui_select_drop(t, types[k]);
-    ui_msg(t, false, "Drop squares of the %s are marked", ui_type_name(t->v, types[k]));
+    ui_msg(t, false, "Drop squares of the %s are marked", ui_type_name(t->game.v, types[k]));
 }
 
 /* Examples given in the rule texts, as positions (board parts from the
@@ -207,24 +207,24 @@ static void example_answered(Ui *t, int k)
         ui_msg(t, true, "%s", err);
         return;
     }
-    snprintf(t->vname, sizeof t->vname, "%s", e->variant);
-    t->end = END_NONE;
+    snprintf(t->game.vname, sizeof t->game.vname, "%s", e->variant);
+    t->game.end = END_NONE;
     if (e->play) {
         Move m;
-        if (move_from_text(&t->g.pos, e->play, &m, err, sizeof err) == 0)
+        if (move_from_text(&t->game.g.pos, e->play, &m, err, sizeof err) == 0)
             ui_play(t, &m);
-        t->end = END_NONE;
+        t->game.end = END_NONE;
     }
     if (e->select) {
         const char *sqs = e->select;
-        int sq = nc_parse_sq(t->v, &sqs);
-        if (sq > 0 && t->g.pos.board[sq] != NC_EMPTY) {
+        int sq = nc_parse_sq(t->game.v, &sqs);
+        if (sq > 0 && t->game.g.pos.board[sq] != NC_EMPTY) {
             t->board.cursor = sq;
-            t->mode.tut_type = nc_type(t->g.pos.board[sq]);
+            t->mode.tut_type = nc_type(t->game.g.pos.board[sq]);
             ui_select(t, sq);
         }
     } else {
-        int j = nc_type_of_letter(t->v, 'J');
+        int j = nc_type_of_letter(t->game.v, 'J');
         if (j >= 0) {
             t->mode.tut_type = j;
             ui_select_drop(t, j);
@@ -263,7 +263,7 @@ static void open_extra(Ui *t, int k)
     for (size_t i = 0; k >= 0 && i < sizeof lesson_extras / sizeof lesson_extras[0]; i++)
         if (lesson_extras[i].label && k-- == 0) {
             DrillChoice c = {0}; /* the tutorial's variant, a menu of the materials */
-            snprintf(c.variant, sizeof c.variant, "%s", t->vname);
+            snprintf(c.variant, sizeof c.variant, "%s", t->game.vname);
             screen_push(lesson_extras[i].screen, &c, sizeof c);
         }
 }
@@ -289,9 +289,9 @@ static void play_candidate(Ui *t, const Move *c, int n, int pick)
     }
     int to = t->board.cursor; /* where the candidates land; it stays put while asked */
     ui_play_candidate(t, &c[pick]);
-    t->end = END_NONE;
+    t->game.end = END_NONE;
     /* Keep showing the piece that moved, from its new square. */
-    int code = t->g.pos.board[to];
+    int code = t->game.g.pos.board[to];
     if (code != NC_EMPTY) {
         set_side(t, nc_colour(code));
         ui_select(t, to);
@@ -310,7 +310,7 @@ static void tutorial_activate(Ui *t)
             return;
         }
     }
-    int code = t->g.pos.board[t->board.cursor];
+    int code = t->game.g.pos.board[t->board.cursor];
     if (code == NC_EMPTY) {
         ui_select(t, 0);
         return;
@@ -322,7 +322,7 @@ static void tutorial_activate(Ui *t)
     for (int i = 0; i < t->board.legal.n; i++)
         if (t->board.legal.m[i].kind != MK_DROP && t->board.legal.m[i].from == t->board.cursor)
             moves++;
-    ui_msg(t, false, "%s: %d legal move%s here", ui_type_name(t->v, nc_type(code)), moves, moves == 1 ? "" : "s");
+    ui_msg(t, false, "%s: %d legal move%s here", ui_type_name(t->game.v, nc_type(code)), moves, moves == 1 ? "" : "s");
 }
 
 static void choose_piece(Ui *t)
@@ -338,14 +338,14 @@ static void help(Ui *t)
 static void clear_board(Ui *t)
 {
     Position p;
-    pos_clear(&p, t->v);
+    pos_clear(&p, t->game.v);
     sandbox_set(t, &p);
 }
 
 static void take_back(Ui *t)
 {
     ui_undo(t);
-    t->end = END_NONE;
+    t->game.end = END_NONE;
 }
 
 static void flip(Ui *t)
@@ -371,9 +371,9 @@ static void click(Ui *t)
     }
     /* In a lesson a click on a piece in the side to move's hand selects
      * it for dropping. */
-    int side = t->g.pos.side;
+    int side = t->game.g.pos.side;
     const Layout *lay = &t->look.lay;
-    for (int ty = 0; lessons.cur >= 0 && ev.y == lay->hand_y[side] && ty < t->v->ntypes; ty++)
+    for (int ty = 0; lessons.cur >= 0 && ev.y == lay->hand_y[side] && ty < t->game.v->ntypes; ty++)
         if (lay->hand_x1[side][ty] && ev.x >= lay->hand_x0[side][ty] && ev.x < lay->hand_x1[side][ty])
             ui_lesson_select_drop(t, ty);
 }
@@ -416,8 +416,9 @@ static bool tutorial_open(Ui *u, const void *arg, void **self)
     t->mode.keys_of = UI_KEYS_TUTORIAL;
     lessons.cur = -1;
     char err[400];
-    if (!u->v || ui_game_new(t, u->data_dir, u->vname, u->setup, u->options, u->titans, NULL, err, sizeof err)) {
-        ui_msg(u, true, "tutorial: %s", u->v ? err : "no variant");
+    if (!u->game.v || ui_game_new(t, u->data_dir, u->game.vname, u->game.setup, u->game.options, u->game.titans, NULL,
+                                  err, sizeof err)) {
+        ui_msg(u, true, "tutorial: %s", u->game.v ? err : "no variant");
         ui_game_free(t);
         return false;
     }
@@ -493,10 +494,10 @@ static void tutorial_resume(Ui *u, void *self, ScreenId from, const ScreenResult
     if (r->tag >= LESSON_ASK_GROUP && r->tag < LESSON_ASK_END)
         open_extra(t, ui_lesson_answered(t, &lessons, r->tag, k));
     else if (r->tag == ASK_FIRST_PIECE)
-        show_piece(t, k >= 0 && k < t->v->ntypes ? k : 0);
-    else if (r->tag == ASK_PIECE && k >= 0 && k < t->v->ntypes)
+        show_piece(t, k >= 0 && k < t->game.v->ntypes ? k : 0);
+    else if (r->tag == ASK_PIECE && k >= 0 && k < t->game.v->ntypes)
         show_piece(t, k);
-    else if (r->tag == ASK_PLACE_TYPE && k >= 0 && k < t->v->ntypes) {
+    else if (r->tag == ASK_PLACE_TYPE && k >= 0 && k < t->game.v->ntypes) {
         asking.place_type = k;
         ask(t, screen_ask_menu(ASK_PLACE_COLOUR, "Colour", colours, 2));
     } else if (r->tag == ASK_PLACE_COLOUR && (k == 0 || k == 1))

@@ -273,9 +273,9 @@ void ui_help_build(Ui *u, UiHelp *h)
     }
     snprintf(h->lines[n++], sizeof h->lines[0], "%s", "");
     snprintf(h->lines[n++], sizeof h->lines[0], "Pieces of this variant");
-    for (int t = 0; t < u->v->ntypes && n < UI_HELP_MAX; t++) {
+    for (int t = 0; t < u->game.v->ntypes && n < UI_HELP_MAX; t++) {
         char a[4];
-        const PieceType *pt = &u->v->types[t];
+        const PieceType *pt = &u->game.v->types[t];
         snprintf(h->lines[n++], sizeof h->lines[0], "  %c %-4s %s%s", pt->letter,
                  ui_piece_str(u, nc_code(t, NC_WHITE), a), pt->title, pt->titan ? " (Titan)" : "");
     }

@@ -38,24 +38,24 @@ static bool in_list(const MoveList *ml, const Move *m)
 static void check_game(const Ui *u)
 {
     Game g;
-    game_init(&g, &u->start);
-    for (int i = 0; i < u->g.nply; i++) {
-        const Move *m = &u->g.moves[i];
+    game_init(&g, &u->game.start);
+    for (int i = 0; i < u->game.g.nply; i++) {
+        const Move *m = &u->game.g.moves[i];
         MoveList ml;
         gen_legal(&g.pos, &ml);
         if (!in_list(&ml, m))
-            fuzz_fail("fuzz_pgn: ply %d ('%s') is not legal when replayed", i + 1, u->text[i]);
+            fuzz_fail("fuzz_pgn: ply %d ('%s') is not legal when replayed", i + 1, u->game.text[i]);
         Move back;
         char e[300];
-        if (move_from_input(&g.pos, u->text[i], &back, e, sizeof e) || !move_equal(&back, m))
-            fuzz_fail("fuzz_pgn: the text of ply %d ('%s') does not read back to its move", i + 1, u->text[i]);
+        if (move_from_input(&g.pos, u->game.text[i], &back, e, sizeof e) || !move_equal(&back, m))
+            fuzz_fail("fuzz_pgn: the text of ply %d ('%s') does not read back to its move", i + 1, u->game.text[i]);
         game_push(&g, m);
     }
-    if (g.pos.key != u->g.pos.key)
-        fuzz_fail("fuzz_pgn: the replay of %d plies ends in another position", u->g.nply);
+    if (g.pos.key != u->game.g.pos.key)
+        fuzz_fail("fuzz_pgn: the replay of %d plies ends in another position", u->game.g.nply);
     GameStatus st = game_status(&g);
-    if (st != u->status && u->end == END_STATUS)
-        fuzz_fail("fuzz_pgn: game_status %d on the replay, %d in the loaded game", (int)st, (int)u->status);
+    if (st != u->game.status && u->game.end == END_STATUS)
+        fuzz_fail("fuzz_pgn: game_status %d on the replay, %d in the loaded game", (int)st, (int)u->game.status);
     game_free(&g);
 }
 
@@ -76,11 +76,12 @@ static void check_round_trip(const Ui *u)
     char err[512] = "";
     if (ui_pgn_load_text(&w, text, "saved.pgn", err, sizeof err))
         fuzz_fail("fuzz_pgn: the game as written does not load again: %s\n%s", err, text);
-    if (w.g.nply != u->g.nply || w.g.pos.key != u->g.pos.key || w.start.key != u->start.key)
-        fuzz_fail("fuzz_pgn: the game as written loads as another game (%d plies, was %d)\n%s", w.g.nply,
-                  u->g.nply, text);
-    for (int i = 0; i < u->g.nply; i++)
-        if (!move_equal(&w.g.moves[i], &u->g.moves[i]))
+    if (w.game.g.nply != u->game.g.nply || w.game.g.pos.key != u->game.g.pos.key ||
+        w.game.start.key != u->game.start.key)
+        fuzz_fail("fuzz_pgn: the game as written loads as another game (%d plies, was %d)\n%s", w.game.g.nply,
+                  u->game.g.nply, text);
+    for (int i = 0; i < u->game.g.nply; i++)
+        if (!move_equal(&w.game.g.moves[i], &u->game.g.moves[i]))
             fuzz_fail("fuzz_pgn: ply %d changes when the game is written and loaded again", i + 1);
     ui_game_free(&w);
     free(text);
@@ -95,10 +96,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ui_pgn_load_text(&u, text, "fuzz.pgn", err, sizeof err)) {
         if (!err[0])
             fuzz_fail("fuzz_pgn: a refused game without a message");
-        if (u.v)
+        if (u.game.v)
             fuzz_fail("fuzz_pgn: a refused game changed the Ui: %s", err);
     } else {
-        if (!u.v)
+        if (!u.game.v)
             fuzz_fail("fuzz_pgn: a loaded game without a variant");
         check_game(&u);
         check_round_trip(&u);
