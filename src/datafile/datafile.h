@@ -67,6 +67,10 @@ int variant_list(const char *dir, char ***names);
  * the path that has one; 1 found (its path in file), 0 none, -1 a problem
  * (in errs). */
 int eval_weights_file(const char *path, const char *name, char *file, size_t len, DataErrors *errs);
+/* The variant's neural net (doc/data-files.md, "Networks"):
+ * variants/NAME.nnue in the first directory of the path that has one, so
+ * that a player's own replaces the shipped one; 1, 0 or -1 as above. */
+int variant_net_file(const char *path, const char *name, char *file, size_t len, DataErrors *errs);
 /* The file beside a variant file: its path with ".txt" replaced by (or,
  * without it, followed by) ".eval"; 1, 0 or -1 as above. */
 int eval_weights_beside(const char *variant_path, char *file, size_t len, DataErrors *errs);
