@@ -6,7 +6,8 @@
 # variants/NAME.nnue (a small net this test writes) is used by default and
 # the player's own replaces the shipped one; --no-nnue turns it off; a
 # damaged, cut or mismatched one is told once on stderr and play goes on
-# with the hand-made evaluation (--think, --xboard, --uci after UCI_Variant).
+# with the hand-made evaluation (--think, --xboard, --uci after UCI_Variant,
+# --selfplay, the match's own engines, which --no-nnue reaches too).
 # usage: test_nnue_cli.sh PATH/TO/ninjachess DATA_DIR
 nc=$1
 data=$(cd "$2" && pwd)
@@ -128,6 +129,18 @@ ninjachess: $tmp/bad/variants/capablanca.nnue: a net of variant 'chess', not of 
     "$(cat "$tmp/err")"
 check "--uci: plays on" 1 "$(grep -c '^bestmove ' "$tmp/out")"
 rm "$tmp/bad/variants/capablanca.nnue"
+# self-play: both sides' searches, one message
+"$nc" --data-dir "$tmp/bad:$data" --variant chess --selfplay 1 --depth 1 >"$tmp/out" 2>"$tmp/err"
+check "--selfplay: told once, the game played" "0 1 1" \
+    "$? $(grep -c 'chess.nnue: the checksum does not match' "$tmp/err") $(grep -c '^score: ' "$tmp/out")"
+# the match's own engines: the data path's net, unless --no-nnue is given to the match
+"$nc" --data-dir "$tmp/bad:$data" --variant chess --match --games 2 --nodes 200 --adjudicate-plies 20 \
+    >"$tmp/out" 2>"$tmp/err"
+check "--match: each own engine reads the net" "0 2" "$? $(grep -c 'chess.nnue: the checksum does not match' "$tmp/err")"
+"$nc" --data-dir "$tmp/bad:$data" --variant chess --match --games 2 --nodes 200 --adjudicate-plies 20 --no-nnue \
+    >"$tmp/out" 2>"$tmp/err"
+check "--match --no-nnue: its engines read none" "0 0 2" \
+    "$? $(grep -c 'chess.nnue' "$tmp/err") $(grep -c -e '--no-nnue --xboard$' "$tmp/out")"
 
 # the player's own net replaces the shipped one (as its variant file would)
 mkdir -p "$tmp/sys/ninjachess/variants" "$tmp/home/ninjachess/variants"
