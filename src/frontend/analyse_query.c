@@ -5,6 +5,7 @@
 
 #include "analysis/analysis.h"
 #include "common.h"
+#include "nnue_query.h"
 #include "notation/notation.h"
 #include "session.h"
 #include "text/quote.h"
@@ -252,6 +253,7 @@ int analyse_main(const Options *opt)
     }
     if (fe_search_configure(s, opt, 1))
         goto done;
+    fe_search_net(s, opt, v, FE_NET_DEFAULT, NULL, 0);
     SearchLimits lim = {.level = opt->level, .depth = opt->depth, .nodes = opt->nodes, .seconds = opt->think};
     if (!lim.depth && !lim.nodes && lim.seconds <= 0)
         lim.nodes = ANALYSE_DEFAULT_NODES;

@@ -4,6 +4,7 @@
  * No curses here and no keys: screens change the game through these calls. */
 #include "ui_internal.h"
 
+#include "frontend/frontend.h"
 #include "notation/notation.h"
 
 #include <assert.h>
@@ -518,12 +519,18 @@ void ui_computer_stop(Ui *u)
     u->hinting = false;
 }
 
-/* The computer's search, with the screen's thread count. */
-static Search *ui_new_search(const Ui *u)
+/* The computer's search, with the screen's thread count and the variant's
+ * net (a net that does not load told on the message line). */
+static Search *ui_new_search(Ui *u)
 {
     Search *s = search_new(16);
     if (s && u->threads > 1)
         search_set_threads(s, u->threads); /* fewer when the machine cannot: one always runs */
+    char why[1600] = "";
+    if (s)
+        fe_screen_net(s, u->data_dir, u->v, why, sizeof why);
+    if (why[0])
+        ui_msg(u, true, "%s", why);
     return s;
 }
 
