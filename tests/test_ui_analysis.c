@@ -194,6 +194,32 @@ static void test_off_against_the_computer(void **state)
     ui_game_free(u);
 }
 
+/* A mate on the board: the search ends at once and says there is no move;
+ * the game is over, so the analysis may run against the computer too. */
+static void test_no_move_after_mate(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess");
+    u->player[NC_BLACK] = PL_COMPUTER;
+    play_text(u, "f3");
+    play_text(u, "e5");
+    play_text(u, "g4");
+    play_text(u, "Qh4#");
+    assert_true(ui_game_over(u));
+    ui_analysis_toggle(u);
+    assert_true(u->analysis->on);
+    for (int i = 0; i < 6000 && (u->analysis->running || !u->analysis->have_target); i++) {
+        ui_analysis_tick(u);
+        nap();
+    }
+    assert_false(u->analysis->running);
+    assert_true(u->analysis->no_move);
+    assert_false(u->analysis->have_info);
+    ui_analysis_tick(u); /* a finished search on the same position is not started again */
+    assert_false(u->analysis->running);
+    ui_game_free(u);
+}
+
 static void test_config_setting(void **state)
 {
     (void)state;
@@ -230,6 +256,7 @@ int main(void)
         cmocka_unit_test(test_notation_of_the_move_list),
         cmocka_unit_test(test_more_lines),
         cmocka_unit_test(test_off_against_the_computer),
+        cmocka_unit_test(test_no_move_after_mate),
         cmocka_unit_test(test_config_setting),
         cmocka_unit_test(test_chance),
     };
