@@ -2,7 +2,8 @@
  * tick never waits for the analysis search (a changed position or
  * analysis turned off only asks it to stop, a later tick collects it),
  * the lines follow the shown position in the move list's notation, the
- * analysis stays off against the computer unless allowed, and the
+ * analysis stays off against the computer unless allowed, the
+ * computer's own search beside it finds what it finds alone, and the
  * winning-chance curve of the bar. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -220,6 +221,37 @@ static void test_no_move_after_mate(void **state)
     ui_game_free(u);
 }
 
+/* The computer's own search beside a running analysis: at a fixed depth
+ * from a cleared table it finds the same move and score with the same
+ * node count as alone, so the two share nothing but the machine. */
+static void test_computer_search_unaffected(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess");
+    play_text(u, "e4");
+    play_text(u, "e5");
+    play_text(u, "Nf3");
+    Search *s = search_new(16);
+    assert_non_null(s);
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.level = 10;
+    lim.depth = 6;
+    SearchInfo alone, beside;
+    search_run(s, &u->g, &lim, &alone);
+    ui_analysis_toggle(u);
+    tick_until_lines(u);
+    search_clear(s);
+    search_run(s, &u->g, &lim, &beside);
+    ui_analysis_tick(u);
+    assert_true(u->analysis->running); /* it ran all along */
+    assert_true(move_equal(&alone.best, &beside.best));
+    assert_int_equal(alone.score, beside.score);
+    assert_true(alone.nodes == beside.nodes);
+    search_free(s);
+    ui_game_free(u);
+}
+
 static void test_config_setting(void **state)
 {
     (void)state;
@@ -257,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_more_lines),
         cmocka_unit_test(test_off_against_the_computer),
         cmocka_unit_test(test_no_move_after_mate),
+        cmocka_unit_test(test_computer_search_unaffected),
         cmocka_unit_test(test_config_setting),
         cmocka_unit_test(test_chance),
     };
