@@ -4,6 +4,8 @@
  * No curses here and no keys: screens change the game through these calls. */
 #include "ui_internal.h"
 
+#include "ui_analysis.h"
+
 #include "frontend/frontend.h"
 #include "notation/notation.h"
 
@@ -71,6 +73,7 @@ void ui_orient(Ui *u)
 void ui_game_free(Ui *u)
 {
     ui_computer_stop(u);
+    ui_analysis_free(u); /* its search refers to the variant */
     if (u->search)
         search_free(u->search);
     u->search = NULL;

@@ -9,6 +9,8 @@
  * asks first. */
 #include "ui_game_screen.h"
 
+#include "ui_analysis.h"
+
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
@@ -697,6 +699,7 @@ static const struct {
     {':', NULL, type_move, NULL}, {'m', NULL, type_move, NULL}, {'d', NULL, choose_drop, NULL},
     {'u', undo, NULL, NULL}, {'r', redo, NULL, NULL}, {'f', flip, NULL, NULL},
     {'a', ui_hint, NULL, NULL}, {'g', move_now, NULL, NULL}, {'c', switch_player, NULL, NULL},
+    {'e', ui_analysis_toggle, NULL, NULL}, {'v', ui_analysis_more_lines, NULL, NULL},
     {'+', NULL, NULL, change_level}, {'-', NULL, NULL, change_level},
     {'n', NULL, new_game, NULL}, {'R', NULL, resign, NULL}, {'D', NULL, offer_draw, NULL},
     {'s', NULL, save_game, NULL}, {'o', NULL, load_game, NULL}, {'t', tutorial, NULL, NULL},
@@ -761,6 +764,7 @@ static void game_tick(Ui *u, void *self)
     GameScreen *s = self;
     ui_clock_tick(u);
     ui_computer_tick(u);
+    ui_analysis_tick(u); /* after the computer's move: it follows that too */
     ui_autosave_tick(u); /* the computer's move, or a retry of a failed save */
     if (asks_in_play(s->asked) && ui_game_over(u) && screen_top() == SCR_DIALOG) {
         s->asked = ASK_NONE;

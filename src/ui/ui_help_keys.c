@@ -23,6 +23,7 @@ static const KeyHelp game_keys[] = {
     {"{flip}", "flip the board"},
     {"{move-now}", "make the computer move now"},
     {"{hint}", "hint: the computer suggests a move for you"},
+    {"{analysis} / {lines}", "analysis on/off: best lines, evaluation bar / lines 1-5"},
     {"{switch}", "switch the side to move between human and computer"},
     {"+ / -", "computer level up / down"},
     {"{new}", "new game (asks first; the game stays saved)"},

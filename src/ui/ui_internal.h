@@ -114,6 +114,7 @@ typedef struct {
     int threads;             /* search threads; 0: not set */
     UiTimeControl time;
     int bell;                /* 1 on, -1 off; 0 not set: on */
+    int analysis;            /* analysis against the computer: 1 on, -1 off; 0 not set: off */
     int keys[UI_MAX_KEYS];   /* per action: the key the file gives it, 0 none */
     char path[600];
 } UiConfig;
@@ -200,6 +201,7 @@ typedef struct Ui {
     SearchInfo info;
     int last_score;       /* the computer's last score, its own view */
     bool have_score;
+    struct UiAnalysis *analysis; /* live analysis (ui_analysis.h); NULL: never turned on */
 
     char msg[256];
     bool msg_error;

@@ -6,6 +6,8 @@
  * (the move list scrolls).  Writes only the layout's click geometry. */
 #include "ui_internal.h"
 
+#include "ui_analysis.h"
+
 #include <curses.h>
 #include <string.h>
 
@@ -363,6 +365,7 @@ void ui_draw_panel(Ui *u)
         draw_tutorial_panel(u, y);
         return;
     }
+    y = ui_analysis_draw(u, y);
     int bottom = draw_piece_legend(u, y);
     if (y < bottom) {
         attrset(A_UNDERLINE);
