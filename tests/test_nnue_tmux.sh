@@ -1,7 +1,8 @@
 #!/bin/sh
 # The game screen evaluates with the data path's net of its variant; a
 # damaged one is told on the message line (not on stderr: curses owns the
-# terminal) and the computer plays on with the hand-made evaluation.
+# terminal) and the computer plays on with the hand-made evaluation; the
+# analysis search reads the net too.
 # usage: test_nnue_tmux.sh NINJACHESS DATA_DIR
 set -u
 BIN=$1
@@ -25,5 +26,16 @@ expect "$TMP/bad/variants/chess.nnue: the checksum does not match: the file is d
 expect "Computer played" "the computer plays on" 30
 screen | grep -q "^ninjachess:" && fail "a line on stderr" || ok "nothing on stderr"
 quit_ok "damaged net"
+
+# The analysis search evaluates with the same net: turning analysis on in a
+# game between two people is what first reads it here.
+fresh
+start --variant chess --white human --black human
+expect "White to move" "chess between two people"
+keys e
+expect "$TMP/bad/variants/chess.nnue: the checksum does not match: the file is damaged; the hand-made evaluation is used" \
+    "the analysis tells the damaged net" 10
+expect "Analysis: depth" "the analysis runs on" 30
+quit_ok "analysis with a damaged net"
 
 [ "$FAILS" -eq 0 ]

@@ -7,6 +7,7 @@
  * copy of the game, is not touched by it. */
 #include "ui_analysis.h"
 
+#include "frontend/frontend.h"
 #include "notation/notation.h"
 
 #include <curses.h>
@@ -44,8 +45,14 @@ static bool target_changed(const Ui *u, const UiAnalysis *a)
  * it (for repetitions); false when there is no search to start. */
 static bool start(Ui *u, UiAnalysis *a)
 {
-    if (!a->search)
+    if (!a->search) {
         a->search = search_new(16);
+        char why[1600] = "";
+        if (a->search)
+            fe_screen_net(a->search, u->data_dir, u->v, why, sizeof why);
+        if (why[0])
+            ui_msg(u, true, "%s", why);
+    }
     if (!a->search) {
         a->on = false;
         ui_msg(u, true, "Analysis is not available: out of memory");

@@ -53,8 +53,9 @@ int ui_analysis_draw(Ui *u, int y);
 /* Whether analysis may run now: not against the computer while the game
  * is played, unless the config allows it. */
 bool ui_analysis_allowed(const Ui *u);
-/* ui_analysis_search.c: stops the search and waits for it, before the
- * game's variant goes; frees it all with the game. */
+/* ui_analysis_search.c: stops the search and waits for it and frees it,
+ * before the game's variant goes (the next start makes one with the new
+ * variant's net); frees it all with the game. */
 void ui_analysis_halt(Ui *u);
 void ui_analysis_free(Ui *u);
 /* White's winning chance in per mille from a score of White's view (a

@@ -9,14 +9,19 @@
 void ui_analysis_halt(Ui *u)
 {
     UiAnalysis *a = u->analysis;
-    if (!a || !a->running)
+    if (!a)
         return;
-    search_stop(a->search);
-    search_wait(a->search, NULL);
+    if (a->running) {
+        search_stop(a->search);
+        search_wait(a->search, NULL);
+    }
     a->running = false;
     a->stopping = false;
     a->have_target = false;
     a->have_info = false;
+    /* the next start makes a search with the new variant's net */
+    search_free(a->search);
+    a->search = NULL;
 }
 
 void ui_analysis_free(Ui *u)

@@ -46,6 +46,10 @@ int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *se
     }
     ui_computer_stop(u);
     ui_analysis_halt(u); /* its search refers to the variant; it follows the new game */
+    if (u->search) { /* made again when needed, with the new variant's net */
+        search_free(u->search);
+        u->search = NULL;
+    }
     ui_autosave_leave(u); /* the game being replaced stays saved */
     if (u->v) {
         game_free(&u->g);

@@ -123,13 +123,11 @@ static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
     u->data_dir = old.data_dir;
     u->flipped = old.flipped;
     u->lay = old.lay;
-    u->search = old.search;
     u->level = t->level ? t->level : old.level;
     u->player[0] = t->white[0] ? (!strcmp(t->white, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[0];
     u->player[1] = t->black[0] ? (!strcmp(t->black, "computer") ? PL_COMPUTER : PL_HUMAN) : old.player[1];
     snprintf(u->written, sizeof u->written, "%s", old.written);
-    old.search = NULL;
-    ui_game_free(&old);
+    ui_game_free(&old); /* its search too: the next is made with this game's variant and net */
     /* Nothing to save until it changes; it gets a file of its own then. */
     u->changes = u->saved_changes = u->failed_changes = 0;
     u->cursor = u->g.pos.king[u->g.pos.side] ? u->g.pos.king[u->g.pos.side] : u->v->squares[0];
