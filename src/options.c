@@ -373,8 +373,6 @@ static int check_combinations(const Options *o)
         return fail("--divide needs --perft N");
     if (o->nnue && o->no_nnue)
         return fail("--nnue and --no-nnue exclude each other");
-    if (o->nnue && o->bench)
-        return fail("--bench measures the hand-made evaluation; leave out --nnue");
     if (o->levels && !o->selfplay)
         return fail("--levels needs --selfplay N");
     if (o->search_params && !search_params_apply(NULL, o->search_params, why_param, sizeof why_param))

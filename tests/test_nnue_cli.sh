@@ -84,6 +84,19 @@ check "--nnue and --no-nnue" "1 ninjachess: --nnue and --no-nnue exclude each ot
 think "$data" --nnue "$tmp/good/variants/chess.nnue"
 check "--nnue FILE names one" "0 net $tmp/good/variants/chess.nnue" "$status $(evaluation)"
 
+# --bench --nnue FILE: the variant's cases with the hand-made evaluation
+# and with the net, and the net's share of the speed; a net of another
+# variant is refused
+"$nc" --data-dir "$data" --bench --nnue "$tmp/good/variants/chess.nnue" --variant chess --depth 3 >"$tmp/out" 2>"$tmp/err"
+check "--bench --nnue: three cases twice, and the share" "0 7 3" \
+    "$? $(grep -c '^search chess ' "$tmp/out") $(grep -c '(net)$' "$tmp/out")"
+check "--bench --nnue: the share" 1 \
+    "$(grep -c '^search chess hand-made [0-9]* knodes/s, net [0-9]* knodes/s: the net at [0-9.]* of the speed$' "$tmp/out")"
+"$nc" --data-dir "$data" --bench --nnue "$tmp/good/variants/chess.nnue" --variant capablanca --depth 3 >"$tmp/out" 2>"$tmp/err"
+check "--bench --nnue: another variant's net" \
+    "1 ninjachess: --nnue: $tmp/good/variants/chess.nnue: a net of variant 'chess', not of capablanca" \
+    "$? $(cat "$tmp/err")"
+
 # damaged nets: told with the file and what is wrong; the search goes on
 bad="$tmp/bad/variants/chess.nnue"
 damaged() { # name, expected problem
