@@ -3,6 +3,7 @@
  * and the game's clock told of each move and takeback.
  * No curses here and no keys: screens change the game through these calls. */
 #include "ui_internal.h"
+#include "ui_report.h"
 
 #include "notation/notation.h"
 
@@ -69,6 +70,7 @@ void ui_orient(Ui *u)
 
 void ui_game_free(Ui *u)
 {
+    ui_report_free(u); /* its thread stopped first */
     ui_computer_stop(u);
     if (u->search)
         search_free(u->search);
