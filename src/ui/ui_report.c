@@ -22,7 +22,7 @@ static const char *const budget_words[3] = {"quick", "normal", "deep"};
 static void start(Ui *u, int which)
 {
     ui_report_free(u);
-    char err[200];
+    char err[600];
     u->report = ui_report_job_start(u, budgets[which], err, sizeof err);
     if (!u->report)
         ui_msg(u, true, "%s", err);
@@ -121,8 +121,6 @@ void ui_report_tick(Ui *u)
     if (r->ready || !ui_report_job_finished(r))
         return;
     if (r->rc) {
-        if (r->rc == -2)
-            ui_msg(u, true, "Game report: %s", r->err);
         ui_report_free(u);
         return;
     }

@@ -31,7 +31,6 @@ typedef struct UiReport {
     /* The game judged, copied when the report began: the report applies to
      * the Ui's game while that is the same variant, start and moves. */
     char vname[48], setup[24], options[96], titans[160];
-    const char *data_dir;
     Position start;          /* its v is the screen's variant: compared, never used by the thread */
     Move *moves;
     int nply;
@@ -41,11 +40,11 @@ typedef struct UiReport {
     pthread_t thread;
     bool started;            /* the thread runs or has not been joined */
     Search *search;          /* the thread's; made and freed by the screen's side */
+    Variant *v;              /* the thread's, loaded like the screen's; freed with the report */
     atomic_int done, total;  /* positions searched, of how many */
     atomic_bool stop;        /* the screen asks the thread to stop */
-    atomic_bool finished;    /* the thread has ended: rc, err and a are final */
-    int rc;                  /* 0 judged, -1 stopped, -2 failed (err) */
-    char err[600];
+    atomic_bool finished;    /* the thread has ended: rc and a are final */
+    int rc;                  /* 0 judged, -1 stopped */
     MoveAnalysis *a;         /* a[i] judges moves[i] */
 
     /* The screen's side. */

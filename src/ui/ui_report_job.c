@@ -1,10 +1,11 @@
 /* The game report's thread (ui_report.h): the game copied when the report
  * begins, judged by analysis_run on a thread of its own with its own
- * variant (loaded again from the same files), game and search, so that the
- * screen may replace its game or variant meanwhile and never waits on a
- * key.  The screen asks it to stop through an atomic flag and the search's
- * own stop; it calls nothing of the screen.  Here too: whether the report
- * is of the screen's game, and the mark it gives a move. */
+ * variant (loaded again from the same files when it begins), game and
+ * search, so that the screen may replace its game or variant meanwhile and
+ * never waits on a key.  The screen asks it to stop through an atomic flag
+ * and the search's own stop; it calls nothing of the screen.  Here too:
+ * whether the report is of the screen's game, and the mark it gives a
+ * move. */
 #include "ui_internal.h"
 #include "ui_report.h"
 
@@ -28,27 +29,17 @@ static bool progress(void *ctx, int done, int total)
 static void *report_main(void *arg)
 {
     UiReport *r = arg;
-    DataErrors errs;
-    Variant *v = variant_load_configured(r->data_dir, r->vname, r->setup, r->options, r->titans, &errs, r->err,
-                                         (int)sizeof r->err);
-    if (!v) {
-        if (errs.n > 0)
-            snprintf(r->err, sizeof r->err, "%s", errs.msg[0]);
-        r->rc = -2;
-    } else {
-        Position start = r->start;
-        start.v = v;
-        Game g;
-        game_init(&g, &start);
-        for (int i = 0; i < r->nply; i++)
-            game_push(&g, &r->moves[i]);
-        SearchLimits lim;
-        memset(&lim, 0, sizeof lim);
-        lim.nodes = r->nodes;
-        r->rc = analysis_run(r->search, &g, &lim, r->a, progress, r);
-        game_free(&g);
-        variant_free(v);
-    }
+    Position start = r->start;
+    start.v = r->v;
+    Game g;
+    game_init(&g, &start);
+    for (int i = 0; i < r->nply; i++)
+        game_push(&g, &r->moves[i]);
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.nodes = r->nodes;
+    r->rc = analysis_run(r->search, &g, &lim, r->a, progress, r);
+    game_free(&g);
     atomic_store(&r->finished, true);
     return NULL;
 }
@@ -72,11 +63,20 @@ UiReport *ui_report_job_start(const Ui *u, long long nodes, char *err, int errle
         ui_report_job_free(r);
         return NULL;
     }
+    /* Loaded here, not on the thread: finding the data directory is not
+     * safe beside another load. */
+    DataErrors errs;
+    r->v = variant_load_configured(u->data_dir, u->vname, u->setup, u->options, u->titans, &errs, err, errlen);
+    if (!r->v) {
+        if (errs.n > 0)
+            snprintf(err, (size_t)errlen, "%s", errs.msg[0]);
+        ui_report_job_free(r);
+        return NULL;
+    }
     copy_text(r->vname, sizeof r->vname, u->vname);
     copy_text(r->setup, sizeof r->setup, u->setup);
     copy_text(r->options, sizeof r->options, u->options);
     copy_text(r->titans, sizeof r->titans, u->titans);
-    r->data_dir = u->data_dir;
     r->start = u->start;
     memcpy(r->moves, u->g.moves, sizeof(Move) * (size_t)n);
     r->nply = n;
@@ -118,6 +118,8 @@ void ui_report_job_free(UiReport *r)
     }
     if (r->search)
         search_free(r->search);
+    if (r->v)
+        variant_free(r->v);
     free(r->moves);
     free(r->a);
     free(r);
