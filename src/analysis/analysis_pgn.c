@@ -22,7 +22,10 @@ void analysis_eval_text(int white_score, char *buf, size_t len)
 
 const char *analysis_judgement_word(MoveJudgement j)
 {
-    return j == JUDGED_BLUNDER ? "Blunder" : j == JUDGED_MISTAKE ? "Mistake" : j == JUDGED_INACCURACY ? "Inaccuracy" : "";
+    return j == JUDGED_BLUNDER      ? "Blunder"
+           : j == JUDGED_MISTAKE    ? "Mistake"
+           : j == JUDGED_INACCURACY ? "Inaccuracy"
+                                    : "";
 }
 
 const char *analysis_judgement_mark(MoveJudgement j)

@@ -415,8 +415,9 @@ static int summary_rows(const Ui *u, const UiReport *r, int y, int max_each)
         const SideSummary *s = &r->sum[c];
         const char *side = c == NC_WHITE ? "White" : "Black";
         char line[300];
-        snprintf(line, sizeof line, "%s: %d moves, %d inaccuracies, %d mistakes, %d blunders, average centipawn loss %.0f",
-                 side, s->moves, s->inaccuracies, s->mistakes, s->blunders, s->average_cp_loss);
+        snprintf(line, sizeof line,
+                 "%s: %d moves, %d inaccuracies, %d mistakes, %d blunders, average centipawn loss %.0f", side,
+                 s->moves, s->inaccuracies, s->mistakes, s->blunders, s->average_cp_loss);
         if (rows_needed(u, line) > max_each)
             snprintf(line, sizeof line, "%s: %d ?! %d ? %d ?? in %d moves, average loss %.0f", side, s->inaccuracies,
                      s->mistakes, s->blunders, s->moves, s->average_cp_loss);
