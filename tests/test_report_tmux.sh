@@ -38,6 +38,7 @@ PGN
 fresh
 start --load "$G"
 expect "Game over: 1-0, checkmate" "the game with the planted blunder is loaded" 30
+expect "E: game report" "the panel offers the report at the end of the game"
 absent "Nf6??" "no marks before the report"
 if graph_drawn; then fail "graph characters before the report"; else ok "no graph before the report"; fi
 keys E

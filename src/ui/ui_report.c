@@ -433,6 +433,8 @@ int ui_report_panel(Ui *u, int y, int bottom, int min_list)
 {
     UiReport *r = u->report;
     int avail = bottom - y - min_list;
+    if (avail >= 1 && !ui_report_ready(u) && !(r && ui_report_applies(u, r)) && ui_game_over(u) && u->g.nply > 0)
+        return put_wrapped(u, y, 1, u->colours ? COLOR_PAIR(PAIR_DIM) : A_DIM, "E: game report");
     if (!r || avail < 1 || !ui_report_applies(u, r))
         return y;
     if (!r->ready)
