@@ -3,6 +3,7 @@
  * and the game's clock told of each move and takeback.
  * No curses here and no keys: screens change the game through these calls. */
 #include "ui_internal.h"
+#include "ui_report.h"
 
 #include "ui_analysis.h"
 
@@ -72,6 +73,7 @@ void ui_orient(Ui *u)
 
 void ui_game_free(Ui *u)
 {
+    ui_report_free(u); /* its thread stopped first */
     ui_computer_stop(u);
     ui_analysis_free(u); /* its search refers to the variant */
     if (u->search)

@@ -32,6 +32,8 @@ static const KeyHelp game_keys[] = {
     {"{back} {forward} PgUp PgDn", "review: step back / forward"},
     {"Home End", "review: the start / back to the game"},
     {"(in review)", "arrows step, Enter continues from there, Esc ends"},
+    {"E", "game report: each move judged (game over or in review)"},
+    {"] / [", "report: next / previous ?! ? ?? move; E again: save"},
     {"{save}", "save as PGN"},
     {"{open}", "open a PGN file"},
     {"{tutorial}", "tutorial: the pieces and their moves"},

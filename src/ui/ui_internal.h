@@ -225,6 +225,8 @@ typedef struct Ui {
     bool save_failed;     /* the last save failed: save_err says why */
     char save_err[700];
     long save_retry;      /* when to try again without a new change */
+
+    struct UiReport *report; /* the game report (ui_report.h); NULL: none */
 } Ui;
 
 /* ui_game_new.c */
