@@ -22,9 +22,9 @@ static const char *const budget_words[3] = {"quick", "normal", "deep"};
 static void start(Ui *u, int which)
 {
     ui_report_free(u);
-    char err[600];
+    char err[1600];
     u->report = ui_report_job_start(u, budgets[which], err, sizeof err);
-    if (!u->report)
+    if (!u->report || err[0])
         ui_msg(u, true, "%s", err);
     else
         ui_msg(u, false, "Game report (%s, %lld nodes a position) running; E stops it", budget_words[which],

@@ -54,8 +54,10 @@ typedef struct UiReport {
 } UiReport;
 
 /* ui_report_job.c */
-/* A new report of u's game at nodes a position, its thread started; NULL
- * with the reason in err. */
+/* A new report of u's game at nodes a position, evaluated with the
+ * variant's net as the game's searches are, its thread started; NULL with
+ * the reason in err.  Started, err is empty or tells of a net that did not
+ * load (the hand-made evaluation is used). */
 UiReport *ui_report_job_start(const Ui *u, long long nodes, char *err, int errlen);
 /* Whether the thread has ended (then joined, once). */
 bool ui_report_job_finished(UiReport *r);

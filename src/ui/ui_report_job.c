@@ -9,6 +9,8 @@
 #include "ui_internal.h"
 #include "ui_report.h"
 
+#include "frontend/frontend.h"
+
 #include "datafile/datafile.h"
 
 #include <stdlib.h>
@@ -73,6 +75,10 @@ UiReport *ui_report_job_start(const Ui *u, long long nodes, char *err, int errle
         ui_report_job_free(r);
         return NULL;
     }
+    /* the variant's net, as the game's searches have; a net that does not
+     * load is told in err with the report running */
+    err[0] = 0;
+    fe_screen_net(r->search, u->data_dir, r->v, err, (size_t)errlen);
     copy_text(r->vname, sizeof r->vname, u->vname);
     copy_text(r->setup, sizeof r->setup, u->setup);
     copy_text(r->options, sizeof r->options, u->options);
