@@ -39,7 +39,7 @@ int main(int argc, char **argv)
     if (opt.eval_tables)
         return eval_tables_main(&opt);
     if (opt.bench)
-        return bench_main(opt.data_dir);
+        return bench_main(&opt);
     if (opt.search_param_list)
         return fe_search_param_list();
     if (opt.match)

@@ -90,7 +90,9 @@ static const OptionSpec option_table[] = {
     {"depth", ARG_INT, FIELD(depth), 1, 100, "a depth 1-100", SEC_ENGINE, "search to this depth and print the chosen move last"},
     {"nodes", ARG_COUNT, FIELD(nodes), 1, 2000000000LL, "a node count", SEC_ENGINE, "search this many nodes and print the chosen move last (--xboard, --match: each move, whatever the clock)"},
     {"nnue", ARG_TEXT, FIELD(nnue), 0, 0, "FILE", SEC_ENGINE,
-     "evaluate with the neural network FILE (--xboard, --uci) instead of the hand-made evaluation"},
+     "evaluate with the neural network FILE instead of the data path's variants/NAME.nnue"},
+    {"no-nnue", ARG_FLAG, FIELD(no_nnue), 0, 0, NULL, SEC_ENGINE,
+     "evaluate by hand-made rules, not with the variant's neural network"},
     {"nnue-features", ARG_TEXT, FIELD(nnue_features), 0, 0, "FILE", SEC_QUERY,
      "write the network input features of a --datagen file's positions to stdout, for tools/train_nnue.py"},
     {"threads", ARG_INT, FIELD(threads), 1, SEARCH_MAX_THREADS, "a number of threads 1-64", SEC_ENGINE,
@@ -369,6 +371,8 @@ static int check_combinations(const Options *o)
         return fail("--black must be 'human' or 'computer', not '%s'", o->black);
     if (o->divide && o->perft < 0)
         return fail("--divide needs --perft N");
+    if (o->nnue && o->no_nnue)
+        return fail("--nnue and --no-nnue exclude each other");
     if (o->levels && !o->selfplay)
         return fail("--levels needs --selfplay N");
     if (o->search_params && !search_params_apply(NULL, o->search_params, why_param, sizeof why_param))

@@ -23,7 +23,8 @@ typedef struct {
     const char *eval_terms;     /* --eval-terms FILE; NULL: not asked */
     const char *analyse;        /* --analyse FILE; NULL: not asked */
     const char *nnue_features;  /* --nnue-features FILE; NULL: not asked */
-    const char *nnue;           /* --nnue FILE: the engines' net; NULL: none */
+    const char *nnue;           /* --nnue FILE: the engines' net; NULL: the data path's */
+    bool no_nnue;               /* --no-nnue: the hand-made evaluation */
     bool eval_tables;           /* --eval-tables */
     bool check_lessons;         /* --check-lessons [FILE...] */
     const char *lesson_files[NC_MAX_LESSON_FILES];

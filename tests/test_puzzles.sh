@@ -3,7 +3,7 @@
 # (3...Nf6?? 4.Qxf7#) and nothing in a quiet game; --check-puzzles passes
 # the puzzle found and fails a puzzle whose solution is not the only win
 # (two mates), a solution the search does not play, and bad lines, each
-# with FILE:LINE.
+# with FILE:LINE; every shipped puzzle passes.
 # usage: test_puzzles.sh PATH/TO/ninjachess DATA_DIR
 nc=$1
 data=$2
@@ -85,6 +85,13 @@ check "missing file" yes "$(grep -q 'missing.txt: cannot be read' "$tmp/out" && 
 mkfifo "$tmp/fifo.txt"
 run --check-puzzles "$tmp/fifo.txt"
 check "a FIFO is refused" yes "$(grep -q 'fifo.txt: cannot be read: not a regular file' "$tmp/out" && echo yes || echo no)"
+
+# Every shipped puzzle: legal, and its solver's moves each the only win
+# (at the nodes they were found with, to keep the sanitizer run short).
+"$nc" --data-dir "$data" --check-puzzles "$data"/puzzles/*.txt --nodes 20000 >"$tmp/out" 2>"$tmp/err"
+status=$?
+check "the shipped puzzles pass" "0 ok" "$status $(grep -q ' puzzles in [0-9]* files\{0,1\}: each has one winning move$' "$tmp/out" && echo ok)"
+check "at least 55 shipped" yes "$(cat "$data"/puzzles/*.txt | grep -c ' | ' | awk '{print ($1 >= 55) ? "yes" : "no"}')"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1636,14 +1636,15 @@ static void test_config_parse(void **state)
     static const struct {
         const char *text, *err;
     } bad[] = {
-        {"level = 4\nlevl = 3\n", "cfg:2: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, threads, time, bell)"},
+        {"level = 4\nlevl = 3\n", "cfg:2: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, threads, time, bell, "
+                                          "analysis-vs-computer)"},
         {"colour.light = 300\n", "cfg:1: colour.light: '300' is not a colour number 0-255 of the 256-colour palette"},
         {"\ncolour.sky = 3\n", "cfg:2: unknown colour 'colour.sky' (white-piece, black-piece, light, dark, "
                                 "last-light, last-dark, ... see ninjachess(6))"},
         {"glyphs = fancy\n", "cfg:1: glyphs: 'fancy' is neither 'unicode' nor 'ascii'"},
         {"key.undo = ctrl-u\n", "cfg:1: key.undo: 'ctrl-u' is not one printable character"},
         {"key.jump = j\n", "cfg:1: unknown action 'key.jump' (move, drop, undo, redo, flip, hint, move-now, "
-                           "switch, new, resign, draw, save, open, tutorial, help, quit, back, forward)"},
+                           "switch, new, resign, draw, save, open, tutorial, help, quit, back, forward, analysis, lines)"},
         {"level = 11\n", "cfg:1: level: '11' is not a level 1-10"},
         {"threads = 0\n", "cfg:1: threads: '0' is not a number of threads 1-64"},
         {"time = 5+\n", "cfg:1: time: '5+': the increment after '+' must be 0 to 600 seconds"},
@@ -1660,7 +1661,7 @@ static void test_config_parse(void **state)
     assert_int_equal(ui_config_parse(&c, "levl = 3\nlevel = 4\nglyphs = fancy\nbell = loud\n", "cfg", err,
                                      sizeof err), -1);
     assert_string_equal(err, "cfg:1: unknown setting 'levl' (colour.NAME, key.ACTION, glyphs, level, threads, "
-                             "time, bell)\ncfg:3: glyphs: 'fancy' is neither 'unicode' nor 'ascii'\n"
+                             "time, bell, analysis-vs-computer)\ncfg:3: glyphs: 'fancy' is neither 'unicode' nor 'ascii'\n"
                              "cfg:4: bell: 'loud' is neither 'on' nor 'off'");
     /* keys swapped: each action keeps one */
     assert_int_equal(ui_config_parse(&c, "key.undo = q\nkey.quit = u\n", "cfg", err, sizeof err), 0);

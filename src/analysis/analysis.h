@@ -7,6 +7,7 @@
 #ifndef NC_ANALYSIS_H
 #define NC_ANALYSIS_H
 
+#include "notation/notation.h"
 #include "rules/rules.h"
 #include "search/search.h"
 
@@ -56,5 +57,28 @@ MoveJudgement analysis_judge(double loss);
 /* Counts per side (index NC_WHITE, NC_BLACK) of the nply moves of a game
  * from start. */
 void analysis_summary(const Position *start, const MoveAnalysis *a, int nply, SideSummary out[2]);
+
+/* The report beside the moves of a game (analysis_pgn.c), for
+ * pgn_write_noted: after each move its NAG ($6 ?!, $2 ?, $4 ??), a comment
+ * with [%eval] after it (a judged move also says its judgement, the scores
+ * before and after and the better move) and, for a judged move, the
+ * better line as a variation.  The report must outlive the notes' use. */
+typedef struct {
+    const Position *start;   /* where the game began */
+    const Move *moves;       /* its moves, a[i] judging moves[i] */
+    const MoveAnalysis *a;
+} AnalysisReport;
+PgnNotes analysis_pgn_notes(const AnalysisReport *r);
+/* The better move of ply as the game's notation writes it ("" none). */
+void analysis_best_label(const AnalysisReport *r, int ply, char *buf, int len);
+/* A score of the mover of ply (0-based, from start) in White's view. */
+int analysis_white_score(const Position *start, int ply, int score);
+/* A score as [%eval] writes it: pawns from White's view, or #N (#-N) for
+ * a mate in N moves by White (Black). */
+void analysis_eval_text(int white_score, char *buf, size_t len);
+/* "Inaccuracy", "Mistake", "Blunder"; "" for a good move. */
+const char *analysis_judgement_word(MoveJudgement j);
+/* "?!", "?", "??"; "" for a good move. */
+const char *analysis_judgement_mark(MoveJudgement j);
 
 #endif

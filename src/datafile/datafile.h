@@ -67,6 +67,10 @@ int variant_list(const char *dir, char ***names);
  * the path that has one; 1 found (its path in file), 0 none, -1 a problem
  * (in errs). */
 int eval_weights_file(const char *path, const char *name, char *file, size_t len, DataErrors *errs);
+/* The variant's neural net (doc/data-files.md, "Networks"):
+ * variants/NAME.nnue in the first directory of the path that has one, so
+ * that a player's own replaces the shipped one; 1, 0 or -1 as above. */
+int variant_net_file(const char *path, const char *name, char *file, size_t len, DataErrors *errs);
 /* The file beside a variant file: its path with ".txt" replaced by (or,
  * without it, followed by) ".eval"; 1, 0 or -1 as above. */
 int eval_weights_beside(const char *variant_path, char *file, size_t len, DataErrors *errs);
@@ -82,6 +86,19 @@ int eval_weights_parse(const char *fname, const char *text, EvalWeights *w, Data
 int eval_file_read(const char *path, Variant *v, DataErrors *errs);
 int eval_file_parse(const char *fname, const char *text, Variant *v, DataErrors *errs);
 void data_errors_print(const DataErrors *e, FILE *out);
+/* The whole of a file, as the data files, lessons and puzzles are read: a
+ * regular file (a link to one is followed; a FIFO or a device is refused,
+ * not waited on) of at most max bytes.  Returns its bytes, malloc'd and
+ * NUL-terminated, their number in *len; or NULL with the problem in errs
+ * as "FILE: what" ("cannot open (REASON)", "a FIFO, not a regular file:
+ * not read", "file larger than MAX bytes", ...).  errs may be NULL for a
+ * reader that words its own messages: errno then tells what was wrong
+ * (EINVAL not a regular file, EFBIG larger than max, ENOMEM, or the
+ * system's reason for the open or the read). */
+char *data_file_read(const char *path, size_t max, size_t *len, DataErrors *errs);
+/* The line (from 1) of the first NUL byte of text, 0 when none: each
+ * reader refuses one in its own words. */
+int data_text_nul_line(const char *text, size_t len);
 /* Adds "FILE:LINE: text" (line 0: "FILE: text") to e as the reader's own
  * messages are: the file quoted, the text cut visibly when too long, the
  * last free slot saying that more problems were found.  For the other

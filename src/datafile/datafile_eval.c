@@ -1,5 +1,6 @@
 /* Evaluation weights files (doc/data-files.md, "Evaluation weights"):
- * finding a variant's file along the data path, and reading one into an
+ * finding a variant's file along the data path (and its net's, "Networks",
+ * which the nnue library reads), and reading one into an
  * EvalWeights (and, read with the variant, the learned tables of its table
  * section, datafile_tables.c) with every problem reported as
  * "FILE:LINE: message".  The weights themselves (names, defaults, ranges)
@@ -141,16 +142,19 @@ static int file_exists(const char *file, DataErrors *errs)
     return 0;
 }
 
-int eval_weights_file(const char *path, const char *name, char *file, size_t len, DataErrors *errs)
+/* variants/NAME.EXT in the first directory of the path that has one: 1
+ * (its path in file), 0 none, -1 a problem (in errs). */
+static int file_along_path(const char *path, const char *name, const char *ext, char *file, size_t len,
+                           DataErrors *errs)
 {
     const char *s = path, *d;
     int n;
     while ((d = data_path_next(&s, &n))) {
-        if (snprintf(file, len, "%.*s/variants/%s.eval", n, d, name) >= (int)len) {
+        if (snprintf(file, len, "%.*s/variants/%s%s", n, d, name, ext) >= (int)len) {
             char dir[DF_MAX_PATH + 1];
             snprintf(dir, sizeof dir, "%.*s", n, d);
             df_add_error(errs, dir, 0, "data directory path longer than %d bytes",
-                         (int)len - 16 - (int)strlen(name));
+                         (int)len - 11 - (int)strlen(ext) - (int)strlen(name));
             return -1;
         }
         int found = file_exists(file, errs);
@@ -158,6 +162,16 @@ int eval_weights_file(const char *path, const char *name, char *file, size_t len
             return found;
     }
     return 0;
+}
+
+int eval_weights_file(const char *path, const char *name, char *file, size_t len, DataErrors *errs)
+{
+    return file_along_path(path, name, ".eval", file, len, errs);
+}
+
+int variant_net_file(const char *path, const char *name, char *file, size_t len, DataErrors *errs)
+{
+    return file_along_path(path, name, ".nnue", file, len, errs);
 }
 
 int eval_weights_beside(const char *variant_path, char *file, size_t len, DataErrors *errs)

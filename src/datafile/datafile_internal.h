@@ -96,7 +96,8 @@ void df_add_error_text(DataErrors *e, const char *file, int line, const char *te
 int df_path_count(const char *path);
 int df_pieces_files(const char *path, char (*files)[DF_MAX_PATH + 1], int max, DataErrors *errs);
 
-/* datafile_lex.c: files, lines, words. */
+/* datafile_lex.c: files, lines, words.  df_read_file: data_file_read of
+ * at most DF_MAX_FILE bytes, a NUL byte refused ("NUL byte at line N"). */
 char *df_read_file(const char *path, DataErrors *errs);
 const char *df_next_line(const char *s, Line *l, char *rest, size_t restlen, DataErrors *errs);
 bool df_append_text(char **text, const char *add);

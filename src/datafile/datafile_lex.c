@@ -14,8 +14,18 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The whole of an open file, at most DF_MAX_FILE bytes; *n its length. */
-static char *read_all(FILE *f, const char *path, size_t *n, DataErrors *errs)
+/* Adds "FILE: what" to errs unless it is NULL; errno is left as it was,
+ * for the readers that word their own messages. */
+#define REPORT(errs, path, ...)                          \
+    do {                                                 \
+        int saved_ = errno;                              \
+        if (errs)                                        \
+            df_add_error(errs, path, 0, __VA_ARGS__);    \
+        errno = saved_;                                  \
+    } while (0)
+
+/* The whole of an open file, at most max bytes; *n its length. */
+static char *read_all(FILE *f, const char *path, size_t max, size_t *n, DataErrors *errs)
 {
     size_t cap = 4096;
     char *buf = malloc(cap);
@@ -23,8 +33,9 @@ static char *read_all(FILE *f, const char *path, size_t *n, DataErrors *errs)
     while (buf) {
         size_t r = fread(buf + *n, 1, cap - *n - 1, f);
         *n += r;
-        if (*n > (size_t)DF_MAX_FILE) {
-            df_add_error(errs, path, 0, "file larger than %d bytes", (int)DF_MAX_FILE);
+        if (*n > max) {
+            errno = EFBIG;
+            REPORT(errs, path, "file larger than %d bytes", (int)max);
             free(buf);
             return NULL;
         }
@@ -39,11 +50,12 @@ static char *read_all(FILE *f, const char *path, size_t *n, DataErrors *errs)
         }
     }
     if (!buf) {
-        df_add_error(errs, path, 0, "out of memory reading the file");
+        errno = ENOMEM;
+        REPORT(errs, path, "out of memory reading the file");
         return NULL;
     }
     if (ferror(f)) {
-        df_add_error(errs, path, 0, "cannot read (%s)", strerror(errno));
+        REPORT(errs, path, "cannot read (%s)", strerror(errno));
         free(buf);
         return NULL;
     }
@@ -51,7 +63,7 @@ static char *read_all(FILE *f, const char *path, size_t *n, DataErrors *errs)
     return buf;
 }
 
-char *df_read_file(const char *path, DataErrors *errs)
+char *data_file_read(const char *path, size_t max, size_t *len, DataErrors *errs)
 {
     char why[200];
     /* A regular file only: a FIFO would block, a device never end. */
@@ -59,23 +71,42 @@ char *df_read_file(const char *path, DataErrors *errs)
     FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
     if (!f) {
         if (fd < 0 && errno == EINVAL)
-            df_add_error(errs, path, 0, "%s", why);
+            REPORT(errs, path, "%s", why);
         else if (fd < 0 && errno == EISDIR)
-            df_add_error(errs, path, 0, "cannot read (%s)", strerror(EISDIR));
+            REPORT(errs, path, "cannot read (%s)", strerror(EISDIR));
         else
-            df_add_error(errs, path, 0, "cannot open (%s)", strerror(errno));
-        if (fd >= 0)
+            REPORT(errs, path, "cannot open (%s)", strerror(errno));
+        if (fd >= 0) {
+            int e = errno;
             close(fd);
+            errno = e;
+        }
         return NULL;
     }
-    size_t n;
-    char *buf = read_all(f, path, &n, errs);
+    char *buf = read_all(f, path, max, len, errs);
+    int e = errno;
     fclose(f);
-    const char *nul = buf ? memchr(buf, 0, n) : NULL;
-    if (nul) {
-        int line = 1;
-        for (const char *c = buf; c < nul; c++)
-            line += *c == '\n';
+    errno = e;
+    return buf;
+}
+
+int data_text_nul_line(const char *text, size_t len)
+{
+    const char *nul = memchr(text, 0, len);
+    if (!nul)
+        return 0;
+    int line = 1;
+    for (const char *c = text; c < nul; c++)
+        line += *c == '\n';
+    return line;
+}
+
+char *df_read_file(const char *path, DataErrors *errs)
+{
+    size_t n;
+    char *buf = data_file_read(path, DF_MAX_FILE, &n, errs);
+    int line = buf ? data_text_nul_line(buf, n) : 0;
+    if (line) {
         df_add_error(errs, path, 0, "NUL byte at line %d", line);
         free(buf);
         return NULL;

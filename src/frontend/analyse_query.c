@@ -1,10 +1,11 @@
 /* --analyse FILE (analyse_query.h): the game --load would open, searched
  * position by position (analysis/), written back with [%eval] comments,
- * NAGs and the better lines. */
+ * NAGs and the better lines (analysis_pgn_notes). */
 #include "analyse_query.h"
 
 #include "analysis/analysis.h"
 #include "common.h"
+#include "nnue_query.h"
 #include "notation/notation.h"
 #include "session.h"
 #include "text/quote.h"
@@ -81,82 +82,6 @@ static int read_tags(const char *path, TagList *tl, PgnTags *t, char *err, int e
 }
 
 typedef struct {
-    const Position *start;
-    const Game *g;
-    const MoveAnalysis *a;
-} Report;
-
-static int white_view(const Report *r, int ply, int score)
-{
-    return (r->start->side + ply) % 2 == NC_WHITE ? score : -score;
-}
-
-/* A score as [%eval] writes it: pawns from White's view, or #N (#-N)
- * for a mate in N moves by White (Black). */
-static void eval_text(int white_score, char *buf, size_t len)
-{
-    int a = white_score < 0 ? -white_score : white_score;
-    if (a > SEARCH_MATE - 1000)
-        snprintf(buf, len, "#%s%d", white_score < 0 ? "-" : "", (SEARCH_MATE - a + 1) / 2);
-    else
-        snprintf(buf, len, "%.2f", white_score / 100.0);
-}
-
-static const char *judgement_nag(MoveJudgement j)
-{
-    return j == JUDGED_BLUNDER ? "$4" : j == JUDGED_MISTAKE ? "$2" : j == JUDGED_INACCURACY ? "$6" : "";
-}
-
-static const char *judgement_word(MoveJudgement j)
-{
-    return j == JUDGED_BLUNDER ? "Blunder" : j == JUDGED_MISTAKE ? "Mistake" : "Inaccuracy";
-}
-
-static const char *nag_at(void *ctx, int ply, char *buf, size_t len)
-{
-    const Report *r = ctx;
-    if (ply < 0)
-        return NULL;
-    snprintf(buf, len, "%s", judgement_nag(r->a[ply].judgement));
-    return buf;
-}
-
-static const char *comment_at(void *ctx, int ply, char *buf, size_t len)
-{
-    const Report *r = ctx;
-    if (ply < 0)
-        return NULL;
-    const MoveAnalysis *a = &r->a[ply];
-    if (a->played_score == SEARCH_MATE || a->played_score == -SEARCH_MATE)
-        return NULL; /* the game is over: no score to give */
-    char after[32], before[32], best[160];
-    eval_text(white_view(r, ply, a->played_score), after, sizeof after);
-    int n = snprintf(buf, len, "[%%eval %s]", after);
-    if (a->judgement != JUDGED_GOOD && a->nline > 0 && n >= 0 && (size_t)n < len) {
-        Position p = *r->start;
-        for (int i = 0; i < ply; i++) {
-            Undo u;
-            make_move(&p, &r->g->moves[i], &u);
-        }
-        move_label(&p, &a->line[0], best, sizeof best);
-        eval_text(white_view(r, ply, a->best_score), before, sizeof before);
-        snprintf(buf + n, len - (size_t)n, " %s (%s -> %s). %s was best.", judgement_word(a->judgement), before, after,
-                 best);
-    }
-    return buf;
-}
-
-static int variation_at(void *ctx, int ply, const Move **line)
-{
-    const Report *r = ctx;
-    const MoveAnalysis *a = &r->a[ply];
-    if (a->judgement == JUDGED_GOOD || a->nline == 0)
-        return 0;
-    *line = a->line;
-    return a->nline;
-}
-
-typedef struct {
     bool tty;
 } Progress;
 
@@ -203,7 +128,7 @@ static const char *result_token(Game *g, const PgnTags *t)
     return w == NC_WHITE ? "1-0" : w == NC_BLACK ? "0-1" : "1/2-1/2";
 }
 
-static int write_report(const TagList *tl, const Report *r, const char *result)
+static int write_report(const TagList *tl, const AnalysisReport *r, int nply, const char *result)
 {
     bool has_result = false;
     for (int i = 0; i < tl->n; i++) {
@@ -216,8 +141,8 @@ static int write_report(const TagList *tl, const Report *r, const char *result)
         pgn_put_tag(stdout, "Result", result);
     pgn_put_tag(stdout, "Annotator", "ninjachess " NC_VERSION);
     fputc('\n', stdout);
-    PgnNotes notes = {nag_at, comment_at, variation_at, (void *)r};
-    if (pgn_write_noted(stdout, r->start, r->g->moves, r->g->nply, &notes, result) || fflush(stdout)) {
+    PgnNotes notes = analysis_pgn_notes(r);
+    if (pgn_write_noted(stdout, r->start, r->moves, nply, &notes, result) || fflush(stdout)) {
         perror("ninjachess: --analyse: writing the report");
         return 1;
     }
@@ -252,6 +177,7 @@ int analyse_main(const Options *opt)
     }
     if (fe_search_configure(s, opt, 1))
         goto done;
+    fe_search_net(s, opt, v, FE_NET_DEFAULT, NULL, 0);
     SearchLimits lim = {.level = opt->level, .depth = opt->depth, .nodes = opt->nodes, .seconds = opt->think};
     if (!lim.depth && !lim.nodes && lim.seconds <= 0)
         lim.nodes = ANALYSE_DEFAULT_NODES;
@@ -260,8 +186,8 @@ int analyse_main(const Options *opt)
     Position start = g.pos;
     for (int i = g.nply - 1; i >= 0; i--)
         unmake_move(&start, &g.moves[i], &g.undos[i]);
-    Report r = {&start, &g, a};
-    rc = write_report(&tl, &r, result_token(&g, &t));
+    AnalysisReport r = {&start, g.moves, a};
+    rc = write_report(&tl, &r, g.nply, result_token(&g, &t));
     print_summary(&start, a, g.nply, &t);
 done:
     free(a);

@@ -3,12 +3,14 @@
  * changes the reference figures. */
 #include "bench.h"
 #include "common.h"
+#include "nnue_query.h"
 
 #include "rules/rules.h"
 #include "datafile/datafile.h"
 #include "notation/notation.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static const char kiwipete[] = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -114,13 +116,24 @@ static void play_random_plies(Game *g, int plies)
 }
 
 /* Runs one case on a cleared search and prints its line; the nodes and
- * seconds go to the totals.  Non-zero when the position cannot be set up. */
-static int bench_search_case(Search *s, const char *dir, const SearchCase *c, uint64_t *nodes, double *seconds)
+ * seconds go to the totals.  With opt, the search evaluates with --nnue's
+ * net.  Non-zero when the position cannot be set up. */
+static int bench_search_case(Search *s, const char *dir, const SearchCase *c, const Options *opt, uint64_t *nodes,
+                             double *seconds)
 {
     Position p;
     Variant *v = bench_position(dir, c->variant, c->fen, &p);
     if (!v)
         return 1;
+    if (opt) {
+        char desc[1200];
+        fe_search_net(s, opt, v, FE_NET_ASKED, desc, sizeof desc);
+        if (strncmp(desc, "net ", 4)) {
+            fprintf(stderr, "ninjachess: --bench: %s is not a net of %s\n", opt->nnue, c->variant);
+            variant_free(v);
+            return 1;
+        }
+    }
     Game g;
     game_init(&g, &p);
     play_random_plies(&g, c->plies);
@@ -133,13 +146,15 @@ static int bench_search_case(Search *s, const char *dir, const SearchCase *c, ui
     char mv[160] = "-";
     if (in.has_best)
         move_to_text(&g.pos, &in.best, mv, sizeof mv);
-    printf("search %-18s %-9s +%-2d plies depth %-2d nodes %10llu  %7.3f s  %6.0f knodes/s  best %s\n", c->variant,
+    printf("search %-18s %-9s +%-2d plies depth %-2d nodes %10llu  %7.3f s  %6.0f knodes/s  best %s%s\n", c->variant,
            c->fen ? "(fen)" : "(start)", c->plies, c->depth, (unsigned long long)in.nodes, dt,
-           knodes_per_s(in.nodes, dt), mv);
+           knodes_per_s(in.nodes, dt), mv, opt ? "  (net)" : "");
     fflush(stdout);
     *nodes += in.nodes;
     *seconds += dt;
     game_free(&g);
+    if (opt)
+        search_set_nnue(s, NULL); /* the net was for this variant */
     variant_free(v);
     return 0;
 }
@@ -154,7 +169,7 @@ static int bench_search(const char *dir)
     double total_t = 0;
     int rc = 0;
     for (size_t i = 0; i < sizeof search_cases / sizeof search_cases[0]; i++)
-        if (bench_search_case(s, dir, &search_cases[i], &total, &total_t))
+        if (bench_search_case(s, dir, &search_cases[i], NULL, &total, &total_t))
             rc = 1;
     printf("search total nodes %llu  %.3f s  %.0f knodes/s\n", (unsigned long long)total, total_t,
            knodes_per_s(total, total_t));
@@ -162,8 +177,46 @@ static int bench_search(const char *dir)
     return rc;
 }
 
-int bench_main(const char *data_dir)
+/* --bench --nnue FILE: each case of the net's variant (or its start and a
+ * position 16 plies on, at depth 7, when it has none; at --depth when
+ * given) with the hand-made evaluation and with the net, in one run so
+ * that the machine's load falls on both alike. */
+static int bench_net(const Options *opt)
 {
-    int rc = bench_perft(data_dir);
-    return bench_search(data_dir) || rc;
+    const char *variant = opt->variant ? opt->variant : "chess";
+    SearchCase own[sizeof search_cases / sizeof search_cases[0]];
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof search_cases / sizeof search_cases[0]; i++)
+        if (!strcmp(search_cases[i].variant, variant))
+            own[n++] = search_cases[i];
+    if (n == 0) {
+        own[n++] = (SearchCase){variant, NULL, 0, 7};
+        own[n++] = (SearchCase){variant, NULL, 16, 7};
+    }
+    for (size_t i = 0; i < n && opt->depth > 0; i++)
+        own[i].depth = opt->depth;
+    Search *s = search_new(FE_HASH_MB);
+    if (!s)
+        return 1;
+    uint64_t nodes[2] = {0, 0};
+    double secs[2] = {0, 0};
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++)
+        for (int with_net = 0; with_net < 2 && !rc; with_net++)
+            rc = bench_search_case(s, opt->data_dir, &own[i], with_net ? opt : NULL, &nodes[with_net], &secs[with_net]);
+    search_free(s);
+    if (rc)
+        return rc;
+    double hand = knodes_per_s(nodes[0], secs[0]), net = knodes_per_s(nodes[1], secs[1]);
+    printf("search %s hand-made %.0f knodes/s, net %.0f knodes/s: the net at %.2f of the speed\n", variant, hand, net,
+           hand > 0 ? net / hand : 0);
+    return 0;
+}
+
+int bench_main(const Options *opt)
+{
+    if (opt->nnue)
+        return bench_net(opt);
+    int rc = bench_perft(opt->data_dir);
+    return bench_search(opt->data_dir) || rc;
 }

@@ -5,6 +5,7 @@
 #include "session.h"
 #include "text/quote.h"
 #include "common.h"
+#include "nnue_query.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -63,6 +64,7 @@ static int find_in_game(void *ctx, const Variant *v, const Game *g, const PgnTag
     if (!f->variant[0]) {
         snprintf(f->variant, sizeof f->variant, "%s", v->name);
         puzzle_write_header(stdout, v);
+        fe_search_net(f->s, f->opt, v, FE_NET_DEFAULT, NULL, 0);
     } else if (strcmp(f->variant, v->name)) {
         fprintf(stderr, "ninjachess: game %d is of %s, not %s: a puzzle file holds one variant; not searched\n",
                 index + 1, v->name, f->variant);
@@ -185,6 +187,7 @@ static int check_file(Search *s, const char *path, const Options *opt, int *npuz
         free(e);
         return n;
     }
+    fe_search_net(s, opt, pf.v, FE_NET_DEFAULT, NULL, 0);
     PuzzleRule r = check_rule(opt);
     for (int i = 0; i < pf.n; i++) {
         char why[300], q[600];

@@ -3,6 +3,7 @@
  * live elsewhere. */
 #include "query.h"
 #include "common.h"
+#include "nnue_query.h"
 
 #include "datafile/datafile.h"
 #include "rules/rules.h"
@@ -175,6 +176,9 @@ static int think(const Options *opt, Game *g)
         search_free(s);
         return 1;
     }
+    char eval[1200];
+    fe_search_net(s, opt, g->pos.v, FE_NET_DEFAULT, eval, sizeof eval);
+    printf("info string evaluation: %s\n", eval);
     SearchLimits lim = {.depth = opt->depth, .seconds = opt->think, .nodes = opt->nodes, .level = opt->level};
     search_start(s, g, &lim);
     SearchInfo in;

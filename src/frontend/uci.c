@@ -34,7 +34,6 @@ typedef struct {
     FILE *out;
     const Options *opt;
     Search *s;
-    NnueNet *net; /* --nnue's, for the games of its variant */
     int hash_mb;
     int threads;
     int lines; /* MultiPV: lines a search reports (1: one) */
@@ -139,6 +138,7 @@ static bool uci_set_variant(Uci *u, const char *name)
     game_init(&u->g, &p);
     u->have_game = true;
     search_clear(u->s);
+    fe_search_net(u->s, u->opt, v, FE_NET_DEFAULT, NULL, 0);
     return true;
 }
 
@@ -238,11 +238,11 @@ static bool uci_resize(Uci *u, int hash_mb)
     Search *s = search_new((size_t)hash_mb);
     if (!s)
         return false;
-    if (fe_search_configure(s, u->opt, 1) || !search_set_threads(s, u->threads) ||
-        (u->net && !search_set_nnue(s, u->net))) {
+    if (fe_search_configure(s, u->opt, 1) || !search_set_threads(s, u->threads)) {
         search_free(s);
         return false;
     }
+    fe_search_net(s, u->opt, u->v, FE_NET_DEFAULT, NULL, 0);
     search_free(u->s);
     u->s = s;
     u->hash_mb = hash_mb;
@@ -541,7 +541,6 @@ static void uci_close(Uci *u)
     free(u->names);
     if (u->s)
         search_free(u->s);
-    nnue_free(u->net);
 }
 
 static int uci_open(Uci *u, const Options *opt, int in_fd, FILE *out)
@@ -560,10 +559,7 @@ static int uci_open(Uci *u, const Options *opt, int in_fd, FILE *out)
     if (!u->s || fe_search_configure(u->s, opt, 1))
         return -1;
     const char *start = opt->variant ? opt->variant : "chess";
-    if (!uci_set_variant(u, start))
-        return -1;
-    u->net = fe_nnue_load(opt, u->v);
-    return !u->net || search_set_nnue(u->s, u->net) ? 0 : -1;
+    return uci_set_variant(u, start) ? 0 : -1;
 }
 
 int uci_run(const Options *opt, int in_fd, FILE *out)

@@ -43,7 +43,6 @@ typedef struct {
     bool post;
     bool analyze;        /* analyze mode: think on every position shown */
     Search *s;
-    NnueNet *net; /* --nnue's, for the games of its variant */
     const Options *opt;
     const char *start_variant; /* what "new" starts: --variant or chess */
 } XB;
@@ -93,6 +92,7 @@ static int xb_new_game(XB *x, const char *variant, const char *fen, char *err, i
         game_free(&x->g);
     if (v) {
         search_clear(x->s);
+        fe_search_net(x->s, x->opt, v, FE_NET_DEFAULT, NULL, 0);
         if (x->v)
             variant_free(x->v);
         x->v = v;
@@ -666,7 +666,6 @@ static void xb_close(XB *x)
     if (x->v)
         variant_free(x->v);
     search_free(x->s);
-    nnue_free(x->net);
 }
 
 static int xb_open(XB *x, const Options *opt, int in_fd, FILE *out, const XboardLimits *lim)
@@ -688,12 +687,6 @@ static int xb_open(XB *x, const Options *opt, int in_fd, FILE *out, const Xboard
     }
     if (xb_new_game(x, x->start_variant, NULL, NULL, 0)) {
         search_free(x->s);
-        return -1;
-    }
-    x->net = fe_nnue_load(opt, x->v);
-    if (x->net && !search_set_nnue(x->s, x->net)) {
-        fprintf(stderr, "ninjachess: --nnue: out of memory\n");
-        xb_close(x);
         return -1;
     }
     return 0;

@@ -7,7 +7,6 @@
 #include "datafile/datafile.h"
 #include "notation/notation.h"
 #include "text/quote.h"
-#include "files/safe_file.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -16,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const char *const key_names[LK_COUNT] = {
     [LK_LESSON] = "lesson", [LK_VARIANT] = "variant", [LK_SETUP] = "setup", [LK_OPTIONS] = "options",
@@ -493,41 +491,15 @@ int lesson_load_text(LessonSet *s, const char *name, const char *text, DataError
 
 int lesson_load_file(LessonSet *s, const char *path, DataErrors *e)
 {
-    char why[200];
-    /* A regular file only: a FIFO would block, a device never end. */
-    int fd = sf_open_regular(path, why, sizeof why);
-    FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
-    if (!f) {
-        if (fd < 0 && errno == EINVAL)
-            lesson_error(e, path, 0, "%s", why);
-        else if (fd < 0 && errno == EISDIR)
-            lesson_error(e, path, 0, "cannot read (%s)", strerror(EISDIR));
-        else
-            lesson_error(e, path, 0, "cannot open (%s)", strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        return -1;
-    }
-    char *buf = malloc(LESSON_MAX_FILE + 2);
-    size_t n = buf ? fread(buf, 1, LESSON_MAX_FILE + 1, f) : 0;
-    bool bad = buf && ferror(f);
-    fclose(f);
-    int rc = -1;
+    size_t n;
+    char *buf = data_file_read(path, LESSON_MAX_FILE, &n, e);
     if (!buf)
-        lesson_error(e, path, 0, "out of memory reading the file");
-    else if (bad)
-        lesson_error(e, path, 0, "cannot read (%s)", strerror(errno));
-    else if (n > LESSON_MAX_FILE)
-        lesson_error(e, path, 0, "file larger than %d bytes", LESSON_MAX_FILE);
-    else if (memchr(buf, 0, n)) {
-        int line = 1;
-        for (const char *c = buf; *c; c++)
-            line += *c == '\n';
-        lesson_error(e, path, line, "NUL byte in the line");
-    } else {
-        buf[n] = 0;
+        return -1;
+    int nul = data_text_nul_line(buf, n), rc = -1;
+    if (nul)
+        lesson_error(e, path, nul, "NUL byte in the line");
+    else
         rc = lesson_load_text(s, path, buf, e);
-    }
     free(buf);
     return rc;
 }

@@ -163,6 +163,8 @@ int book_make_main(const Options *opt)
         fprintf(stderr, "ninjachess: out of memory\n");
         goto out;
     }
+    /* the hand-made evaluation judges the balance unless a net is named */
+    fe_search_net(s, opt, v, FE_NET_ASKED, NULL, 0);
     uint64_t rng = fe_mix(b.seed) | 1;
     long limit = (long)b.want * BOOK_TRIES_PER_POSITION;
     while (b.kept < b.want && b.tried < limit)

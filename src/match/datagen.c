@@ -35,6 +35,7 @@
 typedef struct {
     const Options *opt;
     const Variant *v;
+    const NnueNet *net; /* --nnue FILE's; NULL: the hand-made evaluation */
     Game base;
     OpeningBook book; /* n == 0: none */
     int nrandom;
@@ -164,7 +165,7 @@ static void *worker_main(void *arg)
     Kept *kept = malloc(sizeof *kept * (DG_MAX_PLIES + 1));
     char *buf = malloc((size_t)DG_LINE_MAX * (DG_MAX_PLIES + 1));
     char err[512];
-    if (!s || !kept || !buf)
+    if (!s || !kept || !buf || !search_set_nnue(s, gen->net))
         fail_with(gen, "out of memory");
     while (!atomic_load(&gen->failed)) {
         long long gi = atomic_fetch_add(&gen->next_game, 1);
@@ -316,6 +317,9 @@ int datagen_main(const Options *opt)
     if (!v)
         return 1;
     gen.v = v;
+    char file[1100], problem[1600];
+    /* the scores stay the hand-made evaluation's unless a net is named */
+    gen.net = fe_net_for(opt, opt->data_dir, v, FE_NET_ASKED, file, sizeof file, problem, sizeof problem);
     char err[512];
     int rc = 1;
     if (session_game(opt, v, &gen.base, err, sizeof err)) {

@@ -179,6 +179,13 @@ static int default_engine(Match *m, EngineSpec *spec, char *err, size_t errlen)
         argv[k++] = "--nodes";
         argv[k++] = nodes;
     }
+    /* the evaluation: the data path's net unless the options say */
+    if (o->no_nnue)
+        argv[k++] = "--no-nnue";
+    if (o->nnue) {
+        argv[k++] = "--nnue";
+        argv[k++] = o->nnue;
+    }
     argv[k++] = "--xboard";
     argv[k] = NULL;
     return engine_spec_argv(spec, argv, err, errlen);

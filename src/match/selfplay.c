@@ -232,7 +232,11 @@ int selfplay_main(const Options *opt)
     if (!sp.eng[0] || !sp.eng[1]) {
         fprintf(stderr, "ninjachess: out of memory\n");
         rc = 1;
-    } else if (opt->pgn && !(sp.pgn = pgn_open(opt->pgn, err, sizeof err))) {
+    } else {
+        fe_search_net(sp.eng[0], opt, v, FE_NET_DEFAULT, NULL, 0);
+        fe_search_net(sp.eng[1], opt, v, FE_NET_DEFAULT, NULL, 0);
+    }
+    if (rc == 0 && opt->pgn && !(sp.pgn = pgn_open(opt->pgn, err, sizeof err))) {
         fprintf(stderr, "ninjachess: %s\n", err);
         rc = 1;
     }

@@ -3,7 +3,6 @@
  * position text | solution moves | rating | source. */
 #include "puzzle.h"
 
-#include "files/safe_file.h"
 #include "notation/notation.h"
 #include "text/quote.h"
 
@@ -12,7 +11,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define PUZZLE_FILE_MAX (16 << 20)
 
@@ -197,26 +195,18 @@ int puzzle_file_parse(const char *name, const char *text, const char *data_dir, 
 
 int puzzle_file_read(const char *path, const char *data_dir, PuzzleFile *out, DataErrors *e)
 {
-    char err[600] = "";
-    int fd = sf_open_regular(path, err, sizeof err);
-    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
-    if (!f) {
-        int why = errno;
-        if (fd >= 0)
-            close(fd);
-        problem(e, path, 0, "cannot be read: %s", why == EINVAL ? "not a regular file" : strerror(why));
-        return -1;
-    }
-    char *text = malloc(PUZZLE_FILE_MAX + 1);
-    size_t n = text ? fread(text, 1, PUZZLE_FILE_MAX + 1, f) : 0;
-    bool bad = !text || ferror(f) || n > PUZZLE_FILE_MAX || memchr(text, 0, n);
-    fclose(f);
-    if (bad) {
-        problem(e, path, 0, !text ? "out of memory" : n > PUZZLE_FILE_MAX ? "larger than 16 MiB" : "cannot be read, or holds a NUL byte");
+    /* read as data files are; the puzzle files' own words for what is wrong */
+    size_t n;
+    char *text = data_file_read(path, PUZZLE_FILE_MAX, &n, NULL);
+    if (!text || data_text_nul_line(text, n)) {
+        int why = text ? EILSEQ : errno;
         free(text);
+        if (why == ENOMEM || why == EFBIG || why == EILSEQ)
+            problem(e, path, 0, why == ENOMEM ? "out of memory" : why == EFBIG ? "larger than 16 MiB" : "cannot be read, or holds a NUL byte");
+        else
+            problem(e, path, 0, "cannot be read: %s", why == EINVAL ? "not a regular file" : strerror(why));
         return -1;
     }
-    text[n] = 0;
     int rc = puzzle_file_parse(path, text, data_dir, out, e);
     free(text);
     return rc;

@@ -55,10 +55,11 @@ int puzzle_only_win(Search *s, const Game *g, const PuzzleRule *r, Move *best, S
 
 /* A puzzle from g's current position: the only win by find, confirmed by
  * confirm, played out while the solver's next move is again the only win
- * by find (each answer the search's at find's nodes), rated by the depth at which a search first
- * settles on the first move.  1 with *out filled, 0 when the position is
- * no puzzle. */
-int puzzle_find(Search *s, const Game *g, const PuzzleRule *find, const PuzzleRule *confirm, Puzzle *out);
+ * by find (each answer the search's at find's nodes), rated by the depth at
+ * which a search first settles on the first move.  1 with *out filled, 0
+ * when the position is no puzzle.  g is not const: judging whether its game
+ * is over generates moves, which reorders its position's piece lists. */
+int puzzle_find(Search *s, Game *g, const PuzzleRule *find, const PuzzleRule *confirm, Puzzle *out);
 
 /* Holds a puzzle against the rules (every move legal, the solver's last
  * move not leaving a finished game behind it) and the search (each of the

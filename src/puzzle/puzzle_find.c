@@ -53,12 +53,12 @@ static int settling_depth(Search *s, const Game *g, const Move *m)
     return settled;
 }
 
-int puzzle_find(Search *s, const Game *g, const PuzzleRule *find, const PuzzleRule *confirm, Puzzle *out)
+int puzzle_find(Search *s, Game *g, const PuzzleRule *find, const PuzzleRule *confirm, Puzzle *out)
 {
     SearchInfo in;
     Move first, again;
     char why[200];
-    if (game_status((Game *)g) != GS_ONGOING || !puzzle_only_win(s, g, find, &first, &in, why, sizeof why) ||
+    if (game_status(g) != GS_ONGOING || !puzzle_only_win(s, g, find, &first, &in, why, sizeof why) ||
         !puzzle_only_win(s, g, confirm, &again, &in, why, sizeof why) || !move_equal(&first, &again))
         return 0;
     memset(out, 0, sizeof *out);

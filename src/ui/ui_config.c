@@ -1,6 +1,6 @@
 /* The player's configuration file, $XDG_CONFIG_HOME/ninjachess/config (or
  * ~/.config/ninjachess/config): colours, glyph set, keys, default level,
- * time control and bell (man/ninjachess.6, CONFIGURATION).  Reading it and the
+ * time control, bell and analysis against the computer (man/ninjachess.6, CONFIGURATION).  Reading it and the
  * values it gives; an error names the file and line, and the program
  * refuses to start until it is fixed (ui_main.c), because a setting
  * silently ignored would look like a bug of the screen. */
@@ -32,7 +32,7 @@ static const struct {
     {"move", ':'}, {"drop", 'd'}, {"undo", 'u'}, {"redo", 'r'}, {"flip", 'f'}, {"hint", 'a'},
     {"move-now", 'g'}, {"switch", 'c'}, {"new", 'n'}, {"resign", 'R'}, {"draw", 'D'},
     {"save", 's'}, {"open", 'o'}, {"tutorial", 't'}, {"help", '?'}, {"quit", 'q'},
-    {"back", '<'}, {"forward", '>'},
+    {"back", '<'}, {"forward", '>'}, {"analysis", 'e'}, {"lines", 'v'},
 };
 #define NACTIONS ((int)(sizeof actions / sizeof actions[0]))
 
@@ -164,7 +164,7 @@ static int set_key(UiConfig *c, const char *name, const char *val, char *err, in
             return 0;
         }
     snprintf(err, (size_t)errlen, "unknown action 'key.%s' (move, drop, undo, redo, flip, hint, move-now, "
-             "switch, new, resign, draw, save, open, tutorial, help, quit, back, forward)", name);
+             "switch, new, resign, draw, save, open, tutorial, help, quit, back, forward, analysis, lines)", name);
     return -1;
 }
 
@@ -211,6 +211,14 @@ static int set_value(UiConfig *c, const char *name, const char *val, char *err, 
         c->bell = !strcmp(val, "on") ? 1 : -1;
         return 0;
     }
+    if (!strcmp(name, "analysis-vs-computer")) {
+        if (strcmp(val, "on") && strcmp(val, "off")) {
+            snprintf(err, (size_t)errlen, "analysis-vs-computer: '%s' is neither 'on' nor 'off'", val);
+            return -1;
+        }
+        c->analysis = !strcmp(val, "on") ? 1 : -1;
+        return 0;
+    }
     if (!strcmp(name, "time")) {
         char why[200];
         if (ui_time_control_parse(val, &c->time, why, sizeof why) == 0)
@@ -218,7 +226,8 @@ static int set_value(UiConfig *c, const char *name, const char *val, char *err, 
         snprintf(err, (size_t)errlen, "time: %s", why);
         return -1;
     }
-    snprintf(err, (size_t)errlen, "unknown setting '%s' (colour.NAME, key.ACTION, glyphs, level, threads, time, bell)", name);
+    snprintf(err, (size_t)errlen, "unknown setting '%s' (colour.NAME, key.ACTION, glyphs, level, threads, time, bell, "
+             "analysis-vs-computer)", name);
     return -1;
 }
 

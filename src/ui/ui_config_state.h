@@ -1,6 +1,6 @@
 /* The config file's settings in the Ui state (Ui.cfg): colours, glyphs,
- * level, threads, time control, bell and keys, and what reads them and
- * answers from them (ui_config.c). */
+ * level, threads, time control, bell, analysis against the computer and
+ * keys, and what reads them and answers from them (ui_config.c). */
 #ifndef NC_UI_CONFIG_STATE_H
 #define NC_UI_CONFIG_STATE_H
 
@@ -31,6 +31,7 @@ typedef struct {
     int threads;             /* search threads; 0: not set */
     UiTimeControl time;
     int bell;                /* 1 on, -1 off; 0 not set: on */
+    int analysis;            /* analysis against the computer: 1 on, -1 off; 0 not set: off */
     int keys[UI_MAX_KEYS];   /* per action: the key the file gives it, 0 none */
     char path[600];
 } UiConfig;

@@ -3,7 +3,11 @@
  * and the game's clock told of each move and takeback.
  * No curses here and no keys: screens change the game through these calls. */
 #include "ui_internal.h"
+#include "ui_report.h"
 
+#include "ui_analysis.h"
+
+#include "frontend/frontend.h"
 #include "notation/notation.h"
 
 #include <assert.h>
@@ -69,7 +73,9 @@ void ui_orient(Ui *u)
 
 void ui_game_free(Ui *u)
 {
+    ui_report_free(u); /* its thread stopped first */
     ui_computer_stop(u);
+    ui_analysis_free(u); /* its search refers to the variant */
     if (u->engine.search)
         search_free(u->engine.search);
     u->engine.search = NULL;
@@ -518,12 +524,18 @@ void ui_computer_stop(Ui *u)
     u->engine.hinting = false;
 }
 
-/* The computer's search, with the screen's thread count. */
-static Search *ui_new_search(const Ui *u)
+/* The computer's search, with the screen's thread count and the variant's
+ * net (a net that does not load told on the message line). */
+static Search *ui_new_search(Ui *u)
 {
     Search *s = search_new(16);
     if (s && u->engine.threads > 1)
         search_set_threads(s, u->engine.threads); /* fewer when the machine cannot: one always runs */
+    char why[1600] = "";
+    if (s)
+        fe_screen_net(s, u->data_dir, u->game.v, why, sizeof why);
+    if (why[0])
+        ui_msg(u, true, "%s", why);
     return s;
 }
 

@@ -5,6 +5,8 @@
  * was. */
 #include "ui_internal.h"
 
+#include "ui_analysis.h"
+
 #include "datafile/datafile.h"
 #include "notation/notation.h"
 
@@ -43,6 +45,11 @@ int ui_game_new(Ui *u, const char *data_dir, const char *variant, const char *se
         pos_start(&start, v);
     }
     ui_computer_stop(u);
+    ui_analysis_halt(u); /* its search refers to the variant; it follows the new game */
+    if (u->engine.search) { /* made again when needed, with the new variant's net */
+        search_free(u->engine.search);
+        u->engine.search = NULL;
+    }
     ui_autosave_leave(u); /* the game being replaced stays saved */
     if (u->game.v) {
         game_free(&u->game.g);

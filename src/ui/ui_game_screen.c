@@ -8,6 +8,9 @@
  * every change (ui_autosave.c); quitting a game that could not be saved
  * asks first. */
 #include "ui_game_screen.h"
+#include "ui_report.h"
+
+#include "ui_analysis.h"
 
 #include <curses.h>
 #include <stdlib.h>
@@ -698,6 +701,7 @@ static const struct {
     {':', NULL, type_move, NULL}, {'m', NULL, type_move, NULL}, {'d', NULL, choose_drop, NULL},
     {'u', undo, NULL, NULL}, {'r', redo, NULL, NULL}, {'f', flip, NULL, NULL},
     {'a', ui_hint, NULL, NULL}, {'g', move_now, NULL, NULL}, {'c', switch_player, NULL, NULL},
+    {'e', ui_analysis_toggle, NULL, NULL}, {'v', ui_analysis_more_lines, NULL, NULL},
     {'+', NULL, NULL, change_level}, {'-', NULL, NULL, change_level},
     {'n', NULL, new_game, NULL}, {'R', NULL, resign, NULL}, {'D', NULL, offer_draw, NULL},
     {'s', NULL, save_game, NULL}, {'o', NULL, load_game, NULL}, {'t', tutorial, NULL, NULL},
@@ -711,7 +715,7 @@ static void game_key(Ui *u, void *self, int k)
 {
     u->msg[0] = 0;
     k = ui_config_key(&u->cfg, k);
-    if (review_key(u, k))
+    if (review_key(u, k) || ui_report_key(u, k))
         return;
     for (size_t i = 0; i < sizeof cursor_keys / sizeof cursor_keys[0]; i++)
         if (cursor_keys[i].key == k) {
@@ -762,6 +766,8 @@ static void game_tick(Ui *u, void *self)
     GameScreen *s = self;
     ui_clock_tick(u);
     ui_computer_tick(u);
+    ui_analysis_tick(u); /* after the computer's move: it follows that too */
+    ui_report_tick(u);
     ui_autosave_tick(u); /* the computer's move, or a retry of a failed save */
     if (asks_in_play(s->asked) && ui_game_over(u) && screen_top() == SCR_DIALOG) {
         s->asked = ASK_NONE;
@@ -804,7 +810,7 @@ static void game_resume(Ui *u, void *self, ScreenId from, const ScreenResult *r)
     GameScreen *s = self;
     if (from == SCR_START && r && r->chosen)
         start_chosen_game(u, &r->game);
-    if (from != SCR_DIALOG)
+    if (from != SCR_DIALOG || ui_report_answer(u, r))
         return;
     int tag = s->asked;
     s->asked = ASK_NONE;

@@ -1,7 +1,8 @@
 /* The Ui state that every screen shares and the libraries that work on
- * it.  Ui itself keeps the data directory, the message line and the
- * config; each part has its own struct in its own header, with the
- * functions that work on that part:
+ * it.  Ui itself keeps the data directory, the message line, the config
+ * and the screen's live analysis and game report (each its own module:
+ * ui_analysis.h, ui_report.h); each other part has its own struct in its
+ * own header, with the functions that work on that part:
  *   ui_game_state.h   Ui.game: the variant, the game's history, the
  *                     players, how it ended (ui_game.c, ui_game_new.c)
  *   ui_board_state.h  Ui.board: cursor, selection, legal moves, marks
@@ -68,6 +69,8 @@ typedef struct Ui {
     UiConfig cfg;
     UiFiles files;        /* the files the game was loaded from and saved to */
     UiSave save;          /* the game's own file in the state directory (ui_autosave.c) */
+    struct UiAnalysis *analysis; /* live analysis (ui_analysis.h); NULL: never turned on */
+    struct UiReport *report; /* the game report (ui_report.h); NULL: none */
 } Ui;
 
 /* ui_game.c: the message line */

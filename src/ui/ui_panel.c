@@ -5,6 +5,9 @@
  * does not fit in the panel's height is left for the next lines to come
  * (the move list scrolls).  Writes only the layout's click geometry. */
 #include "ui_internal.h"
+#include "ui_report.h"
+
+#include "ui_analysis.h"
 
 #include <curses.h>
 #include <string.h>
@@ -367,7 +370,9 @@ void ui_draw_panel(Ui *u)
         draw_tutorial_panel(u, y);
         return;
     }
+    y = ui_analysis_draw(u, y);
     int bottom = draw_piece_legend(u, y);
+    y = ui_report_panel(u, y, bottom, 4);
     if (y < bottom) {
         attrset(A_UNDERLINE);
         mvprintw(y++, l->px, "Moves");

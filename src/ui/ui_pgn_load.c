@@ -123,13 +123,11 @@ static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
     u->data_dir = old.data_dir;
     u->look.flipped = old.look.flipped;
     u->look.lay = old.look.lay;
-    u->engine.search = old.engine.search;
     u->engine.level = t->level ? t->level : old.engine.level;
     u->game.player[0] = t->white[0] ? (!strcmp(t->white, "computer") ? PL_COMPUTER : PL_HUMAN) : old.game.player[0];
     u->game.player[1] = t->black[0] ? (!strcmp(t->black, "computer") ? PL_COMPUTER : PL_HUMAN) : old.game.player[1];
     snprintf(u->files.written, sizeof u->files.written, "%s", old.files.written);
-    old.engine.search = NULL;
-    ui_game_free(&old);
+    ui_game_free(&old); /* its search too: the next is made with this game's variant and net */
     /* Nothing to save until it changes; it gets a file of its own then. */
     u->save.changes = u->save.saved_changes = u->save.failed_changes = 0;
     const Position *p = &u->game.g.pos;

@@ -3,6 +3,7 @@
  * scrolled so that the shown ply stays in sight; which ply a click on it
  * names.  The review itself (the shown position) is ui_game.c's. */
 #include "ui_internal.h"
+#include "ui_report.h"
 
 #include <curses.h>
 #include <string.h>
@@ -24,7 +25,8 @@ static bool two_columns(const Ui *u, int colw)
     for (int i = 0; i < u->game.g.nply; i++) {
         char label[200];
         ui_move_label(u, i, label, sizeof label);
-        if ((int)strlen(label) > colw)
+        attr_t a;
+        if ((int)strlen(label) + (int)strlen(ui_report_mark(u, i, &a)) > colw)
             return false;
     }
     return true;
@@ -61,6 +63,12 @@ static void draw_row(const Ui *u, int y, int row, bool two, int shown)
         ui_move_label(u, ply, label, sizeof label);
         attrset(ply == shown - 1 ? (u->review.reviewing ? A_REVERSE : A_BOLD) : A_NORMAL);
         mvprintw(y, x, "%.*s", l->pw - 1 - (x - l->px), label);
+        attr_t ma = A_NORMAL;
+        const char *mark = ui_report_mark(u, ply, &ma); /* the game report's ?! ? ?? */
+        int room = l->pw - 1 - (x - l->px) - (int)strlen(label);
+        attrset(ma);
+        if (*mark && room > 0)
+            addnstr(mark, room);
         attrset(A_NORMAL);
     }
 }
