@@ -9,17 +9,8 @@ nc=$1
 data=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
 
-check() { # name, expected, actual
-    if [ "$2" = "$3" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
-    fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 run() { # runs ninjachess, storing stdout, stderr and status
     "$nc" --data-dir "$data" "$@" >"$tmp/out" 2>"$tmp/err"
@@ -85,5 +76,4 @@ run --analyse "$tmp/illegal.pgn"
 check "illegal move: status" 1 "$status"
 check "illegal move: names the move" yes "$(grep -q 'Ke3' "$tmp/err" && echo yes || echo no)"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+check_done

@@ -5,17 +5,8 @@ nc=$1
 data=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
 
-check() { # name, expected, actual
-    if [ "$2" = "$3" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
-    fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 run() { # runs ninjachess, storing stdout, stderr and status
     "$nc" --data-dir "$data" "$@" >"$tmp/out" 2>"$tmp/err"
@@ -252,5 +243,4 @@ check "--time malformed" "1 ninjachess: --time: time control '5x' is not MINUTES
 run --variant chess --time 0+3
 check "--time out of range" 1 "$status"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+check_done

@@ -8,17 +8,8 @@ nc=$1
 data=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
 
-check() { # name, expected, actual
-    if [ "$2" = "$3" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
-    fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 run() { # runs ninjachess, storing stdout, stderr and status
     "$nc" --data-dir "$data" "$@" >"$tmp/out" 2>"$tmp/err"
@@ -145,5 +136,4 @@ check "datagen needs games" "ninjachess: --datagen FILE needs --variant NAME and
 run --variant chess --make-book 2 --concurrency 2
 check "make-book takes no concurrency" "ninjachess: --concurrency needs --match or --datagen" "$(cat "$tmp/err")"
 
-printf '%d passed, %d failed\n' "$passed" "$failed"
-[ "$failed" -eq 0 ]
+check_done

@@ -10,17 +10,8 @@ data=$2
 pgns=$3/data
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
 
-check() { # name, expected, actual
-    if [ "$2" = "$3" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
-    fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 run() { # runs ninjachess, storing stdout, stderr and status
     "$nc" --data-dir "$data" "$@" >"$tmp/out" 2>"$tmp/err"
@@ -129,5 +120,4 @@ run --load "$pgns/opera-lichess.pgn" --variant capablanca
 check "the game screen refuses another --variant too" \
     "1 ninjachess: $pgns/opera-lichess.pgn: a game of chess, not of --variant capablanca" "$status $(cat "$tmp/err")"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+check_done

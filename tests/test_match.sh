@@ -10,18 +10,9 @@ nc=$1
 data=$2
 tests=$3
 tmp=$(mktemp -d)
-passed=0
-failed=0
 trap 'rm -rf "$tmp"' EXIT
 
-check() { # name, expected, actual
-    if [ "$2" = "$3" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
-    fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 # Runs a match; output in $tmp/out, errors in $tmp/err, status in $status.
 match() {
@@ -233,5 +224,4 @@ check "match options need --match" "ninjachess: --games needs --match or --datag
 check "selfplay --pgn games" 2 "$(grep -c '^\[Event "ninjachess self-play"\]' "$tmp/sp.pgn")"
 check "selfplay --pgn result tags end the moves" 0 "$(results_agree "$tmp/sp.pgn")"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+check_done

@@ -13,17 +13,8 @@ nc=$1
 data=$(cd "$2" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
 
-check() { # name, expected, actual
-    if [ "$2" = "$3" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
-    fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 printf '# ninjachess datagen: variant chess setup - option - titans -\n' >"$tmp/d.dat"
 printf 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | -16 | 0.5 | 1 | 0\n' >>"$tmp/d.dat"
@@ -168,5 +159,4 @@ XDG_DATA_DIRS="$tmp/sys" XDG_DATA_HOME="$tmp/home" HOME="$tmp/nohome" \
 check "the player's own net replaces it" "net $tmp/home/ninjachess/variants/chess.nnue " \
     "$(evaluation) $(cat "$tmp/err")"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+check_done

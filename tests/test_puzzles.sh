@@ -9,17 +9,8 @@ nc=$1
 data=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
 
-check() { # name, expected, actual
-    if [ "$2" = "$3" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
-    fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 run() { # runs ninjachess, storing stdout, stderr and status
     "$nc" --data-dir "$data" "$@" >"$tmp/out" 2>"$tmp/err"
@@ -93,5 +84,4 @@ status=$?
 check "the shipped puzzles pass" "0 ok" "$status $(grep -q ' puzzles in [0-9]* files\{0,1\}: each has one winning move$' "$tmp/out" && echo ok)"
 check "at least 55 shipped" yes "$(cat "$data"/puzzles/*.txt | grep -c ' | ' | awk '{print ($1 >= 55) ? "yes" : "no"}')"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+check_done

@@ -10,17 +10,8 @@ data=$2
 root=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
 
-check() { # name, expected, actual
-    if [ "$2" = "$3" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
-    fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 py=
 for p in python3 /usr/bin/python3; do
@@ -64,5 +55,4 @@ printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' >"$tmp/c.dat
 train "$tmp/x.eval"
 check "bad data refused" "1 train_tables.py: $tmp/c.data:1: not a --datagen file's first line" "$? $(cat "$tmp/err")"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+check_done

@@ -13,17 +13,8 @@ root=$3
 tune="$root/tools/tune.py"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
 
-check() { # name, expected, actual
-    if [ "$2" = "$3" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
-    fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 run() { # runs ninjachess, storing stdout, stderr and status
     "$nc" "$@" >"$tmp/out" 2>"$tmp/err"
@@ -135,5 +126,4 @@ check "the program uses the fitted weights" 1 "$(grep -c "^weight $fitted " "$tm
 python3 "$tune" --terms "$tmp/titan.terms" --fix mobilty >"$tmp/tune.out" 2>&1
 check "tuner unknown weight" "1 tune.py: unknown weight 'mobilty' (doc/data-files.md lists them)" "$? $(tail -n 1 "$tmp/tune.out")"
 
-printf '%d passed, %d failed\n' "$passed" "$failed"
-[ "$failed" -eq 0 ]
+check_done

@@ -11,8 +11,6 @@
 nc=$1
 data=$2
 tmp=$(mktemp -d)
-passed=0
-failed=0
 pid=
 cleanup() {
     [ -n "$pid" ] && kill "$pid" 2>/dev/null
@@ -20,14 +18,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-check() { # name, expected, actual
-    if [ "$2" = "$3" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
-    fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 # Limits belong to go, not to the command line.
 "$nc" --data-dir "$data" --uci --nodes 1000 </dev/null >"$tmp/out" 2>"$tmp/err"
@@ -255,5 +246,4 @@ if [ "$failed" -ne 0 ]; then
     echo "--- engine output"
     cut -c1-200 "$tmp/out"
 fi
-echo "uci: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+check_done

@@ -8,8 +8,6 @@
 nc=$1
 data=$2
 tmp=$(mktemp -d)
-passed=0
-failed=0
 pid=
 cleanup() {
     [ -n "$pid" ] && kill "$pid" 2>/dev/null
@@ -17,14 +15,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-check() { # name, expected, actual
-    if [ "$2" = "$3" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
-    fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 mkfifo "$tmp/to" "$tmp/from"
 "$nc" --data-dir "$data" --xboard <"$tmp/to" >"$tmp/from" 2>"$tmp/err" &
@@ -321,5 +312,4 @@ if [ "$failed" -ne 0 ]; then
     cat "$tmp/log"
     cat "$tmp/err"
 fi
-echo "xboard: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+check_done

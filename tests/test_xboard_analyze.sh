@@ -9,8 +9,6 @@
 nc=$1
 data=$2
 tmp=$(mktemp -d)
-passed=0
-failed=0
 pid=
 cleanup() {
     [ -n "$pid" ] && kill "$pid" 2>/dev/null
@@ -18,14 +16,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-check() { # name, expected, actual
-    if [ "$2" = "$3" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        printf 'FAIL %s\n  expected: %s\n  got:      %s\n' "$1" "$2" "$3"
-    fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 mkfifo "$tmp/to"
 "$nc" --data-dir "$data" --xboard <"$tmp/to" >"$tmp/out" 2>"$tmp/err" &
@@ -110,5 +101,4 @@ if [ "$failed" -ne 0 ]; then
     cut -c1-200 "$tmp/out"
     cat "$tmp/err"
 fi
-echo "xboard analyze: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+check_done
