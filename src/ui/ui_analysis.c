@@ -269,14 +269,7 @@ static int panel_text(const Ui *u, int y, attr_t attr, const char *text, int max
     for (int used = 0; *text && y < bottom && used < max; used++) {
         while (*text == ' ')
             text++;
-        int n = (int)strlen(text);
-        if (n > w) {
-            n = w;
-            while (n > 0 && text[n] != ' ')
-                n--;
-            if (n == 0)
-                n = w;
-        }
+        int n = ui_line_break(text, w);
         mvprintw(y++, l->px, "%.*s", n, text);
         text += n;
     }

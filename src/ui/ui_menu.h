@@ -14,6 +14,9 @@
 typedef struct Ui Ui;
 
 /* ui_widgets.c */
+/* Where a line of text wider than w is broken: at its last blank that
+ * leaves something on the line, else at w.  Returns the bytes shown. */
+int ui_line_break(const char *s, int w);
 /* A menu of labels; ui_menu_key gives the chosen index, MENU_CANCEL, or
  * MENU_OPEN while the menu stays open.  ui_menu_draw records the geometry
  * that clicks are matched against. */

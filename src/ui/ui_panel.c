@@ -31,14 +31,7 @@ static int wrap_rows(const Ui *u, int y, attr_t a, const char *text, int max)
     while (*s && y < panel_bottom(u) && (max == 0 || used < max)) {
         while (*s == ' ')
             s++;
-        int n = (int)strlen(s);
-        if (n > w) {
-            n = w;
-            while (n > 0 && s[n] != ' ')
-                n--;
-            if (n == 0)
-                n = w;
-        }
+        int n = ui_line_break(s, w);
         mvprintw(y++, l->px, "%.*s", n, s);
         used++;
         s += n;

@@ -268,14 +268,7 @@ static int put_wrapped(const Ui *u, int y, int max, attr_t a, const char *text)
     for (int used = 0; *text && used < max && w > 0; used++) {
         while (*text == ' ')
             text++;
-        int n = (int)strlen(text);
-        if (n > w) {
-            n = w;
-            while (n > 0 && text[n] != ' ')
-                n--;
-            if (n == 0)
-                n = w;
-        }
+        int n = ui_line_break(text, w);
         mvprintw(y++, u->look.lay.px, "%.*s", n, text);
         text += n;
     }
@@ -393,14 +386,7 @@ static int rows_needed(const Ui *u, const char *text)
     while (*text && w > 0) {
         while (*text == ' ')
             text++;
-        int n = (int)strlen(text);
-        if (n > w) {
-            n = w;
-            while (n > 0 && text[n] != ' ')
-                n--;
-            if (n == 0)
-                n = w;
-        }
+        int n = ui_line_break(text, w);
         text += n;
         rows++;
     }

@@ -8,9 +8,7 @@
 #include <curses.h>
 #include <string.h>
 
-/* Where a line of text wider than w is broken: at its last blank that
- * leaves something on the line, else at w.  Returns the bytes shown. */
-static int line_break(const char *s, int w)
+int ui_line_break(const char *s, int w)
 {
     int n = (int)strlen(s);
     if (n <= w)
@@ -26,7 +24,7 @@ static int lines_of(const char *s, int w)
 {
     int k = 0;
     do {
-        int n = line_break(s, w);
+        int n = ui_line_break(s, w);
         s += n;
         while (*s == ' ')
             s++;
@@ -40,7 +38,7 @@ static int draw_wrapped(int y, int x, int w, const char *s, int rows)
 {
     int k = 0;
     do {
-        int n = line_break(s, w);
+        int n = ui_line_break(s, w);
         if (y + k < rows)
             mvprintw(y + k, x, "%-*.*s", w, n, s);
         s += n;
