@@ -77,6 +77,12 @@ mkfifo "$tmp/fifo.txt"
 run --check-puzzles "$tmp/fifo.txt"
 check "a FIFO is refused" yes "$(grep -q 'fifo.txt: cannot be read: not a regular file' "$tmp/out" && echo yes || echo no)"
 
+# A player's own puzzles/NAME.txt replaces the shipped file of that name.
+mkdir -p "$tmp/own/puzzles"
+cp "$tmp/found.txt" "$tmp/own/puzzles/stealth-ninja.txt"
+"$nc" --data-dir "$tmp/own:$data" --check-puzzles --nodes 20000 >"$tmp/out" 2>"$tmp/err"
+check "an own file hides the shipped one" "0 1 puzzle in 1 file: each has one winning move" "$? $(cat "$tmp/out")"
+
 # Every shipped puzzle: legal, and its solver's moves each the only win
 # (at the nodes they were found with, to keep the sanitizer run short).
 "$nc" --data-dir "$data" --check-puzzles "$data"/puzzles/*.txt --nodes 20000 >"$tmp/out" 2>"$tmp/err"

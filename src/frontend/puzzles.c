@@ -8,6 +8,9 @@
 #include "nnue_query.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,37 +135,70 @@ int puzzles_find_main(const Options *opt)
     return rc;
 }
 
-/* Every .txt file of the data path's puzzles directories; NULL-terminated. */
+/* Whether a file called name (after the last '/') is in list[0..n). */
+static bool name_listed(char **list, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(strrchr(list[i], '/') + 1, name))
+            return true;
+    return false;
+}
+
+/* Every .txt file of the data path's puzzles directories, a name in an
+ * earlier directory hiding the same name later (a player's own file
+ * replaces the shipped one, as variant files do); NULL-terminated.  NULL
+ * after printing why: a directory that cannot be read, a path too long,
+ * no memory. */
 static char **shipped_files(const char *data_path, int *n)
 {
-    char **list = NULL;
+    char **list = calloc(1, sizeof *list);
     *n = 0;
     const char *walk = data_path, *d;
     int len;
-    while ((d = data_path_next(&walk, &len))) {
-        char dir[1024];
-        if (snprintf(dir, sizeof dir, "%.*s/puzzles", len, d) >= (int)sizeof dir)
-            continue;
+    bool ok = list != NULL;
+    while (ok && (d = data_path_next(&walk, &len))) {
+        char dir[1024], q[1100];
+        if (snprintf(dir, sizeof dir, "%.*s/puzzles", len, d) >= (int)sizeof dir) {
+            printf("%.*s: the data directory's path is too long\n", len, d);
+            ok = false;
+            break;
+        }
         DIR *dp = opendir(dir);
-        if (!dp)
+        if (!dp) {
+            if (errno != ENOENT) {
+                printf("%s: cannot read the directory: %s\n", nc_quote(dir, q, sizeof q), strerror(errno));
+                ok = false;
+            }
             continue;
-        struct dirent *de;
-        while ((de = readdir(dp))) {
+        }
+        int earlier = *n;
+        for (struct dirent *de; ok && (de = readdir(dp));) {
             size_t l = strlen(de->d_name);
-            if (l < 5 || strcmp(de->d_name + l - 4, ".txt"))
+            if (de->d_name[0] == '.' || l < 5 || strcmp(de->d_name + l - 4, ".txt") ||
+                name_listed(list, earlier, de->d_name))
                 continue;
             char **nl = realloc(list, sizeof *nl * (size_t)(*n + 2));
-            if (!nl)
-                break;
-            list = nl;
             size_t need = strlen(dir) + l + 2;
-            list[*n] = malloc(need);
-            if (!list[*n])
+            char *path = nl ? malloc(need) : NULL;
+            if (nl)
+                list = nl;
+            if (!path) {
+                printf("%s: out of memory for the list of puzzle files\n", nc_quote(dir, q, sizeof q));
+                ok = false;
                 break;
-            snprintf(list[*n], need, "%s/%s", dir, de->d_name);
+            }
+            snprintf(path, need, "%s/%s", dir, de->d_name);
+            list[*n] = path;
             list[++*n] = NULL;
         }
         closedir(dp);
+    }
+    if (!ok) {
+        for (int i = 0; list && i < *n; i++)
+            free(list[i]);
+        free(list);
+        *n = 0;
+        return NULL;
     }
     return list;
 }
@@ -208,6 +244,8 @@ int puzzles_check_main(const Options *opt)
     char **files = NULL;
     if (nfiles == 0) {
         files = shipped_files(opt->data_dir, &nfiles);
+        if (!files)
+            return 1;
         if (nfiles == 0) {
             printf("%s: no puzzles/ directory with puzzle files in the data path\n", opt->data_dir);
             free(files);
