@@ -607,6 +607,33 @@ static void test_pgn_round_trip(void **state)
     rmdir(dir);
 }
 
+/* Loading a game replaces the game, not the player's settings: the config,
+ * the board's look, the search's threads and the time control of new
+ * games stay as they were. */
+static void test_pgn_load_keeps_settings(void **state)
+{
+    (void)state;
+    Ui *u = new_ui("chess", NULL);
+    u->cfg.bell = -1;
+    u->cfg.keys[0] = 'z';
+    u->cfg.analysis = 1;
+    u->look.flipped = true;
+    u->look.ascii = true;
+    u->engine.threads = 3;
+    u->clocks.tc_base = 300;
+    u->clocks.tc_inc = 2;
+    char err[512];
+    assert_int_equal(ui_pgn_load_text(u, "[Variant \"capablanca\"]\n\n1. e2-e4 *\n", "x.pgn", err, sizeof err), 0);
+    assert_string_equal(u->game.vname, "capablanca");
+    assert_int_equal(u->cfg.bell, -1);
+    assert_int_equal(u->cfg.keys[0], 'z');
+    assert_int_equal(u->cfg.analysis, 1);
+    assert_true(u->look.flipped);
+    assert_true(u->look.ascii);
+    assert_int_equal(u->engine.threads, 3);
+    assert_true(u->clocks.tc_base == 300 && u->clocks.tc_inc == 2);
+}
+
 static void test_pgn_damaged(void **state)
 {
     (void)state;
@@ -1912,6 +1939,7 @@ int main(void)
         cmocka_unit_test(test_no_colour_sides_differ),
         cmocka_unit_test(test_tutorial_panel),
         cmocka_unit_test(test_pgn_round_trip),
+        cmocka_unit_test(test_pgn_load_keeps_settings),
         cmocka_unit_test(test_pgn_damaged),
         cmocka_unit_test(test_atomic_write_and_autosave_path),
         cmocka_unit_test(test_saved_after_every_move),

@@ -120,9 +120,15 @@ static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
     ui_autosave_leave(u);
     Ui old = *u;
     *u = *n;
+    /* The player's and the screen's, not the game's: the data path, the
+     * config (keys, bell, analysis), the board's look, the search's
+     * threads, the time control of new games. */
     u->data_dir = old.data_dir;
-    u->look.flipped = old.look.flipped;
-    u->look.lay = old.look.lay;
+    u->cfg = old.cfg;
+    u->look = old.look;
+    u->engine.threads = old.engine.threads;
+    u->clocks.tc_base = old.clocks.tc_base;
+    u->clocks.tc_inc = old.clocks.tc_inc;
     u->engine.level = t->level ? t->level : old.engine.level;
     u->game.player[0] = t->white[0] ? (!strcmp(t->white, "computer") ? PL_COMPUTER : PL_HUMAN) : old.game.player[0];
     u->game.player[1] = t->black[0] ? (!strcmp(t->black, "computer") ? PL_COMPUTER : PL_HUMAN) : old.game.player[1];
