@@ -75,6 +75,11 @@ check "--nnue and --no-nnue" "1 ninjachess: --nnue and --no-nnue exclude each ot
 think "$data" --nnue "$tmp/good/variants/chess.nnue"
 check "--nnue FILE names one" "0 net $tmp/good/variants/chess.nnue" "$status $(evaluation)"
 
+# the game screen reads each variant's net itself: --nnue is refused there
+"$nc" --data-dir "$data" --nnue "$tmp/good/variants/chess.nnue" </dev/null >"$tmp/out" 2>"$tmp/err"
+check "the screen refuses --nnue" "2 ninjachess: --nnue FILE is for the engine front ends and the tools; the game screen reads each variant's variants/NAME.nnue from the data path (--no-nnue: none)" \
+    "$? $(cat "$tmp/err")"
+
 # --bench --nnue FILE: the variant's cases with the hand-made evaluation
 # and with the net, and the net's share of the speed; a net of another
 # variant is refused

@@ -27,6 +27,23 @@ expect "Computer played" "the computer plays on" 30
 screen | grep -q "^ninjachess:" && fail "a line on stderr" || ok "nothing on stderr"
 quit_ok "damaged net"
 
+# --no-nnue: the screen's searches read no net, so nothing is told.
+fresh
+start --variant chess --white human --black computer --level 10 --no-nnue
+expect "White to move" "--no-nnue: chess against the computer"
+move e2-e4
+# watched from the move until the computer's answer: the message of a net
+# read would stand on the message line while the computer thinks
+seen=no i=0
+while [ $i -lt 300 ] && ! screen | grep -q "Computer played"; do
+    screen | grep -q "chess.nnue" && seen=yes
+    sleep 0.1
+    i=$((i + 1))
+done
+screen | grep -q "Computer played" && ok "--no-nnue: the computer plays" || fail "--no-nnue: no move"
+[ "$seen" = no ] && ok "--no-nnue: no net read" || fail "--no-nnue: a net was read"
+quit_ok "--no-nnue"
+
 # The analysis search evaluates with the same net: turning analysis on in a
 # game between two people is what first reads it here.
 fresh

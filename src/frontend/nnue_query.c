@@ -131,9 +131,14 @@ void fe_search_net(Search *s, const Options *opt, const Variant *v, FeNetUse use
         snprintf(desc, desclen, n ? "net %s" : "hand-made", file);
 }
 
-void fe_screen_net(Search *s, const char *data_path, const Variant *v, char *msg, size_t msglen)
+void fe_screen_net(Search *s, const char *data_path, bool no_net, const Variant *v, char *msg, size_t msglen)
 {
     char file[FILE_MAX];
+    if (no_net) {
+        msg[0] = 0;
+        search_set_nnue(s, NULL);
+        return;
+    }
     const NnueNet *n = fe_net_for(NULL, data_path, v, FE_NET_DEFAULT, file, sizeof file, msg, msglen);
     give_net(s, n, file, msg, msglen);
 }

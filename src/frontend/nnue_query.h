@@ -8,6 +8,7 @@
 #include "options.h"
 #include "search/search.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef enum {
@@ -33,7 +34,8 @@ const NnueNet *fe_net_for(const Options *opt, const char *data_path, const Varia
 void fe_search_net(Search *s, const Options *opt, const Variant *v, FeNetUse use, char *desc, size_t desclen);
 
 /* The same for the game screen, which owns the terminal: the data path's
- * net, and the problem (else "") in msg instead of on stderr. */
-void fe_screen_net(Search *s, const char *data_path, const Variant *v, char *msg, size_t msglen);
+ * net (none with no_net, --no-nnue), and the problem (else "") in msg
+ * instead of on stderr. */
+void fe_screen_net(Search *s, const char *data_path, bool no_net, const Variant *v, char *msg, size_t msglen);
 
 #endif

@@ -49,7 +49,7 @@ static bool start(Ui *u, UiAnalysis *a)
         a->search = search_new(16);
         char why[1600] = "";
         if (a->search)
-            fe_screen_net(a->search, u->data_dir, u->game.v, why, sizeof why);
+            fe_screen_net(a->search, u->data_dir, u->engine.no_net, u->game.v, why, sizeof why);
         if (why[0])
             ui_msg(u, true, "%s", why);
     }

@@ -16,6 +16,7 @@ typedef struct {
     Search *search;
     int level;
     int threads;          /* of the computer's search (level 10) */
+    bool no_net;          /* --no-nnue: every search of the screen evaluates by hand */
     bool thinking;        /* the computer searches for its own move */
     bool hinting;         /* the search looks for a move for the human */
     SearchInfo info;

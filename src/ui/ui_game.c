@@ -533,7 +533,7 @@ static Search *ui_new_search(Ui *u)
         search_set_threads(s, u->engine.threads); /* fewer when the machine cannot: one always runs */
     char why[1600] = "";
     if (s)
-        fe_screen_net(s, u->data_dir, u->game.v, why, sizeof why);
+        fe_screen_net(s, u->data_dir, u->engine.no_net, u->game.v, why, sizeof why);
     if (why[0])
         ui_msg(u, true, "%s", why);
     return s;

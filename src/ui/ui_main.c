@@ -374,6 +374,12 @@ static int run_screens(Ui *u, const Options *opt, bool chosen)
 int ui_main(const Options *opt)
 {
     setlocale(LC_ALL, "");
+    if (opt->nnue) {
+        /* the screen changes variant; each reads its own net */
+        fprintf(stderr, "ninjachess: --nnue FILE is for the engine front ends and the tools; the game screen "
+                        "reads each variant's variants/NAME.nnue from the data path (--no-nnue: none)\n");
+        return 2;
+    }
     static Ui u;
     init_ui(&u, opt);
     /* A broken config file stops the program before the screen starts, so
@@ -402,6 +408,7 @@ int ui_main(const Options *opt)
     /* the computer thinks on every core but one, which keeps the screen
      * (and the rest of the machine) answering */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    u.engine.no_net = opt->no_nnue;
     u.engine.threads = opt->threads ? opt->threads : u.cfg.threads ? u.cfg.threads : cores > 2 ? (int)cores - 1 : 1;
     int chosen = game_from_options(&u, opt);
     char err[400];

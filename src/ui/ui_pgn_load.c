@@ -122,11 +122,12 @@ static void adopt_game(Ui *u, Ui *n, const PgnTags *t)
     *u = *n;
     /* The player's and the screen's, not the game's: the data path, the
      * config (keys, bell, analysis), the board's look, the search's
-     * threads, the time control of new games. */
+     * threads and evaluation, the time control of new games. */
     u->data_dir = old.data_dir;
     u->cfg = old.cfg;
     u->look = old.look;
     u->engine.threads = old.engine.threads;
+    u->engine.no_net = old.engine.no_net;
     u->clocks.tc_base = old.clocks.tc_base;
     u->clocks.tc_inc = old.clocks.tc_inc;
     u->engine.level = t->level ? t->level : old.engine.level;

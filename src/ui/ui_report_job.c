@@ -79,7 +79,7 @@ UiReport *ui_report_job_start(const Ui *u, long long nodes, char *err, int errle
     /* the variant's net, as the game's searches have; a net that does not
      * load is told in err with the report running */
     err[0] = 0;
-    fe_screen_net(r->search, u->data_dir, r->v, err, (size_t)errlen);
+    fe_screen_net(r->search, u->data_dir, u->engine.no_net, r->v, err, (size_t)errlen);
     copy_text(r->vname, sizeof r->vname, u->game.vname);
     copy_text(r->setup, sizeof r->setup, u->game.setup);
     copy_text(r->options, sizeof r->options, u->game.options);
