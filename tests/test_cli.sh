@@ -150,7 +150,7 @@ check "moves end at the next option" "nodes 29" "$(tail -n 1 "$tmp/out")"
 run --help
 check "help status" 0 "$status"
 check "help from the table" "  --titans LIST            make these piece types Titans (names or letters)" "$(grep -e '--titans' "$tmp/out")"
-check "help lists every option" 64 "$(grep -c '^  --' "$tmp/out")"
+check "help lists every option" 65 "$(grep -c '^  --' "$tmp/out")"
 run --variant chess --search-param rfp-margin=5 --depth 2
 check "search parameter out of range" "ninjachess: --search-param: rfp-margin must be a whole number from 10 to 1000, not '5'" "$(cat "$tmp/err")"
 run --variant chess --search-param nope=3 --depth 2

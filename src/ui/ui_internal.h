@@ -22,7 +22,7 @@
  *                 saving after every change
  *   ui_saved_games.c  the saved games offered at start, resuming one
  * The screens (ui_start.c, ui_game_screen.c, ui_tutorial.c, ui_drill.c,
- * ui_dialog.c) follow the contract of ui_screen.h and are driven by its
+ * ui_puzzle.c, ui_dialog.c) follow the contract of ui_screen.h and are driven by its
  * stack (ui_screen.c); ui_main.c starts it all.  Nothing here knows about any screen. */
 #ifndef NC_UI_INTERNAL_H
 #define NC_UI_INTERNAL_H
@@ -437,7 +437,7 @@ extern volatile sig_atomic_t ui_signal_caught;
 /* ui_help_keys.c */
 /* Whose keys the help and the key line tell (Ui.keys_of); a tutorial
  * sandbox (Ui.tutorial) tells the tutorial's. */
-enum { UI_KEYS_GAME, UI_KEYS_TUTORIAL, UI_KEYS_DRILL };
+enum { UI_KEYS_GAME, UI_KEYS_TUTORIAL, UI_KEYS_DRILL, UI_KEYS_PUZZLE };
 #define UI_HELP_LINE 100
 /* The key lines of the help page, at most max; returns how many. */
 int ui_key_help(const Ui *u, char (*lines)[UI_HELP_LINE], int max);

@@ -108,7 +108,7 @@ static void toggle_option(char *list, size_t len, const char *name)
     snprintf(list, len, "%s", out);
 }
 
-enum { A_START, A_VARIANT, A_SETUP, A_OPTIONS, A_TITANS, A_WHITE, A_BLACK, A_LEVEL, A_CLOCKS, A_TUTORIAL, A_QUIT };
+enum { A_START, A_VARIANT, A_SETUP, A_OPTIONS, A_TITANS, A_WHITE, A_BLACK, A_LEVEL, A_CLOCKS, A_TUTORIAL, A_PUZZLE, A_QUIT };
 #define START_ITEMS (A_QUIT + 1)
 
 /* The time controls offered (base and increment in seconds), none first;
@@ -220,6 +220,7 @@ static void build_menu(const Ui *u)
     else
         add_item(A_CLOCKS, "Clocks:  none (left/right choose a time control)");
     add_item(A_TUTORIAL, "Tutorial: learn the pieces of this variant");
+    add_item(A_PUZZLE, "Puzzles: find the winning line in this variant");
     add_item(A_QUIT, u->v ? "Back to the game" : "Quit");
     if (st.menu.cur >= st.menu.n)
         st.menu.cur = 0;
@@ -479,6 +480,7 @@ static void act_on(Ui *u, int act)
         if (choices_valid(u))
             open_tutorial(u);
         break;
+    case A_PUZZLE: screen_push(SCR_PUZZLE, st.vars[st.cur].name, strlen(st.vars[st.cur].name) + 1); break;
     case A_VARIANT: choose_variant(u); break;
     case A_SETUP: choose_setup(u); break;
     case A_OPTIONS: choose_options(u); break;
