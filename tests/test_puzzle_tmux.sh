@@ -6,7 +6,8 @@
 # in the record; the right moves (with the defence played by the screen)
 # solve the next puzzle and the rating rises; after a restart the record
 # is read back; a damaged record is reported with its file and line and
-# reset; a variant without puzzles is told and the start screen follows.
+# reset; the start screen opens the puzzles; a variant without puzzles is
+# told and the start screen follows.
 # Works without a terminal (CI=true): tmux provides the pseudo-terminal.
 # Polls with generous limits: the sanitizer build is slow.
 # usage: test_puzzle_tmux.sh NINJACHESS DATA_DIR
@@ -72,6 +73,20 @@ expect "puzzles.txt:2: rating 'lots'" "the damaged record is told with its line"
 expect "puzzle rating 1200, streak 0" "the damaged record is reset" 10
 [ -f "$REC.damaged" ] && ok "the damaged record is kept aside" || fail "no $REC.damaged"
 quit_ok "damaged record"
+
+# From the start screen: p opens the puzzles of the variant chosen there
+# (the game's), q comes back to it.
+start --variant chess --black human
+expect "Press ? for help" "a game of chess" 60
+keys n   # no move made: no question before the start screen
+expect "p Puzzles: find the winning line" "the start screen offers the puzzles" 30
+keys p
+expect "Puzzle 1 of 2, rated 1200: White to play and win" "p opens the chess puzzles" 30
+expect "puzzle rating 1200, streak 0" "the same record" 5
+keys q
+expect "Back from the puzzles: puzzle rating 1200, streak 0" "q goes back with the rating" 30
+expect "p Puzzles" "back on the start screen" 10
+T kill-session -t "$S"
 
 # A variant without puzzles: told, and the start screen follows.
 start --puzzle --variant crazyhouse

@@ -1,7 +1,7 @@
 /* The start screen: variant, setup, optional rules, Titans, players,
  * level and clocks, each item a line of one menu so that it works with keys
  * or mouse.  Every variant shows the same items under the same keys (1-9,
- * c, q); the key of a value (players, level, clocks) selects its item, and
+ * c, p, q); the key of a value (players, level, clocks) selects its item, and
  * left/right and +/- change the current item's value either way.  The
  * optional rules and the Titans are checklists that stay open until done;
  * typed Titan names are checked at once and added to the ticked ones.  Enter on the first line starts
@@ -197,7 +197,7 @@ static void build_menu(const Ui *u)
     const VariantInfo *vi = &st.vars[st.cur];
     st.menu.title = st.note;
     st.menu.items = st.items;
-    st.menu.keys = "12345678c9q";
+    st.menu.keys = "12345678c9pq";
     st.menu.n = 0;
     add_item(A_START, "Start the game");
     add_item(A_VARIANT, "Variant: %s - %s", vi->title, vi->desc);
