@@ -150,15 +150,22 @@ static int judge(PuzzleScreen *s, bool solved)
     return s->rec.rating - before;
 }
 
-/* Plays the solution's next ply and adds it to the line shown. */
-static void play_solution_ply(PuzzleScreen *s)
+/* Plays m, named as the move list names it (SAN where the variant has
+ * it) in text; with to_line, the line shown gets it too. */
+static void play_named(PuzzleScreen *s, const Move *m, bool to_line, char *text, int len)
 {
-    char text[200];
-    const Move *m = &s->pf.p[s->cur].solution[s->ply++];
-    ui_move_message(&s->t, m, text, sizeof text);
+    Ui *t = &s->t;
+    ui_play(t, m);
+    ui_move_label(t, t->g.nply - 1, text, len);
     size_t n = strlen(s->line);
-    snprintf(s->line + n, sizeof s->line - n, "%s%s", n ? " " : "", text);
-    ui_play(&s->t, m);
+    if (to_line && n + strlen(text) + 2 < sizeof s->line)
+        snprintf(s->line + n, sizeof s->line - n, "%s%s", n ? " " : "", text);
+}
+
+/* Plays the solution's next ply; its name in text. */
+static void play_solution_ply(PuzzleScreen *s, char *text, int len)
+{
+    play_named(s, &s->pf.p[s->cur].solution[s->ply++], true, text, len);
 }
 
 /* The last move of the line gives mate: any mate is right there. */
@@ -178,12 +185,9 @@ static void player_moves(PuzzleScreen *s, const Move *m)
     Ui *t = &s->t;
     const Puzzle *p = &s->pf.p[s->cur];
     char text[120];
-    ui_move_message(t, m, text, sizeof text);
     bool last = s->ply == p->nplies - 1;
     if (move_equal(m, &p->solution[s->ply]) || (last && mates(t, m))) {
-        size_t n = strlen(s->line);
-        snprintf(s->line + n, sizeof s->line - n, "%s%s", n ? " " : "", text);
-        ui_play(t, m);
+        play_named(s, m, true, text, sizeof text);
         s->ply++;
         if (s->ply < p->nplies) {
             s->state = ST_DEFENCE;
@@ -197,7 +201,7 @@ static void player_moves(PuzzleScreen *s, const Move *m)
                s->rec.rating, d, s->rec.streak);
         return;
     }
-    ui_play(t, m);
+    play_named(s, m, false, text, sizeof text);
     int d = judge(s, false);
     snprintf(s->verdict, sizeof s->verdict, "Wrong: %s is not the move. Puzzle rating %d (%+d), streak 0", text,
              s->rec.rating, d);
@@ -218,18 +222,18 @@ static void puzzle_tick(Ui *u, void *self)
     if ((s->state != ST_DEFENCE && s->state != ST_SHOWING) || nc_seconds() < s->due)
         return;
     s->due = nc_seconds() + PAUSE;
+    char text[120];
     if (s->state == ST_DEFENCE) {
-        play_solution_ply(s);
+        play_solution_ply(s, text, sizeof text);
         s->state = ST_SOLVING;
-        ui_msg(t, false, "%s answers %s. %s to play", side_name(!p->start.side), strrchr(s->line, ' ') + 1,
-               side_name(p->start.side));
+        ui_msg(t, false, "%s answers %s. %s to play", side_name(!p->start.side), text, side_name(p->start.side));
         return;
     }
     if (s->undo_wrong) {
         ui_undo(t);
         s->undo_wrong = false;
     } else if (s->ply < p->nplies)
-        play_solution_ply(s);
+        play_solution_ply(s, text, sizeof text);
     if (s->ply < p->nplies) {
         ui_msg(t, true, "%s. The solution: %s ...", s->verdict, s->line);
         return;
