@@ -72,7 +72,24 @@ start --puzzle --variant chess
 expect "puzzles.txt:2: rating 'lots'" "the damaged record is told with its line" 60
 expect "puzzle rating 1200, streak 0" "the damaged record is reset" 10
 [ -f "$REC.damaged" ] && ok "the damaged record is kept aside" || fail "no $REC.damaged"
+# The help page tells the screen's keys.
+keys '?'
+expect "Keys of the puzzles" "? opens the puzzle screen's keys" 30
+expect "the next puzzle" "the help names n" 5
+keys q
+wait_gone "Keys of the puzzles" 30
 quit_ok "damaged record"
+
+# A record that cannot be written: the result tells so, the screen goes on.
+fresh
+mkdir -p "$XDG_STATE_HOME"
+echo "not a directory" >"$XDG_STATE_HOME/ninjachess"
+start --puzzle --variant chess
+expect "Puzzle record:" "a state directory that is no directory is told" 60
+move Qxf7
+expect "(+16) (not saved:" "the solved puzzle says its rating was not saved" 30
+quit_ok "unsaved record"
+fresh
 
 # From the start screen: p opens the puzzles of the variant chosen there
 # (the game's), q comes back to it.

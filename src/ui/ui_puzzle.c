@@ -37,7 +37,8 @@ typedef struct {
     bool judged;        /* the rating changed for this puzzle */
     double due;         /* when the screen plays its next move */
     bool undo_wrong;    /* the wrong move is still on the board */
-    char verdict[200];  /* "Wrong: ..." while the solution is played out */
+    char verdict[520];  /* "Wrong: ..." while the solution is played out */
+    char unsaved[300];  /* why the record was not saved; empty when it was */
     char line[300];     /* the solution's moves played out so far */
     char players[2][96];
     Move cand[16];
@@ -97,11 +98,15 @@ static bool load_puzzles(PuzzleScreen *s, const char *data_path, const char *var
     return false;
 }
 
+/* A failure is told with the puzzle's result (s->unsaved) or at once. */
 static void save_record(PuzzleScreen *s)
 {
     char err[1400];
-    if (puzzle_record_save(&s->rec, err, sizeof err))
+    s->unsaved[0] = 0;
+    if (puzzle_record_save(&s->rec, err, sizeof err)) {
+        snprintf(s->unsaved, sizeof s->unsaved, " (not saved: %.250s)", err);
         ui_msg(&s->t, true, "The puzzle rating was not saved: %s", err);
+    }
 }
 
 static void name_players(PuzzleScreen *s)
@@ -197,14 +202,14 @@ static void player_moves(PuzzleScreen *s, const Move *m)
         }
         int d = judge(s, true);
         s->state = ST_OVER;
-        ui_msg(t, false, "Solved: %s. Puzzle rating %d (%+d), streak %d. n next puzzle, q back", s->line,
-               s->rec.rating, d, s->rec.streak);
+        ui_msg(t, s->unsaved[0], "Solved: %s. Puzzle rating %d (%+d)%s, streak %d. n next puzzle, q back", s->line,
+               s->rec.rating, d, s->unsaved, s->rec.streak);
         return;
     }
     play_named(s, m, false, text, sizeof text);
     int d = judge(s, false);
-    snprintf(s->verdict, sizeof s->verdict, "Wrong: %s is not the move. Puzzle rating %d (%+d), streak 0", text,
-             s->rec.rating, d);
+    snprintf(s->verdict, sizeof s->verdict, "Wrong: %s is not the move. Puzzle rating %d (%+d)%s, streak 0", text,
+             s->rec.rating, d, s->unsaved);
     s->state = ST_SHOWING;
     s->undo_wrong = true;
     s->due = nc_seconds() + 2 * PAUSE;
