@@ -131,6 +131,9 @@ run --variant --moves
 check "option taken as a value" "ninjachess: option --variant needs an argument, not the option '--moves'" "$(cat "$tmp/err")"
 run --moves=3
 check "value for a flag" "ninjachess: option --moves takes no value, not '3'" "$(cat "$tmp/err")"
+run --puzzle --drill KR
+check "puzzle with drill status" 1 "$status"
+check "puzzle with drill" "ninjachess: --puzzle cannot be combined with --drill" "$(cat "$tmp/err")"
 run --variant chess stray --moves
 check "stray word" "ninjachess: unexpected argument 'stray' (options start with --; see --help)" "$(cat "$tmp/err")"
 run --variant chess --divide
