@@ -99,7 +99,7 @@ keys n   # no move made: no question before the start screen
 expect "p Puzzles: find the winning line" "the start screen offers the puzzles" 30
 keys p
 expect "Puzzle 1 of 2, rated 1200: White to play and win" "p opens the chess puzzles" 30
-expect "puzzle rating 1200, streak 0" "the same record" 5
+expect "puzzle rating 1200, streak 0" "a new player's record" 5
 keys q
 expect "Back from the puzzles: puzzle rating 1200, streak 0" "q goes back with the rating" 30
 expect "p Puzzles" "back on the start screen" 10
