@@ -61,8 +61,11 @@ quit_ok "puzzles"
 start --puzzle --variant chess
 expect "puzzle rating 1201, streak 1" "the record is read back" 60
 expect "Puzzle 1 of 2" "all seen: the first again" 5
-move Qxf7
-expect "Solved: Qxf7#" "the mate in one typed in SAN" 30
+# On the board, as on the game screen: the cursor starts on the king (e1);
+# to h5, Enter selects the queen; to f7, Enter moves it.
+keys l l l k k k k Enter
+keys h h k k Enter
+expect "Solved: Qxf7#" "the mate in one played on the board with the cursor" 30
 check_rec "rating 1217" "streak 2" "the streak goes on from the record"
 quit_ok "puzzles again"
 
@@ -86,7 +89,7 @@ mkdir -p "$XDG_STATE_HOME"
 echo "not a directory" >"$XDG_STATE_HOME/ninjachess"
 start --puzzle --variant chess
 expect "Puzzle record:" "a state directory that is no directory is told" 60
-move Qxf7
+move Qxf7   # in SAN
 expect "(+16) (not saved:" "the solved puzzle says its rating was not saved" 30
 quit_ok "unsaved record"
 fresh

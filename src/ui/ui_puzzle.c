@@ -10,6 +10,7 @@
  * when it is solved, and are saved at once.  The game in progress (app)
  * is untouched but for its message: the puzzle is this screen's own Ui. */
 #include "ui_puzzle.h"
+#include "ui_board_input.h"
 #include "ui_puzzle_record.h"
 
 #include "datafile/datafile.h"
@@ -284,30 +285,6 @@ static void move_typed(PuzzleScreen *s, const char *typed)
         candidates(s, c, n);
 }
 
-/* Enter or a click on the cursor square: selects the solver's piece, or
- * moves the selected one there. */
-static void activate(PuzzleScreen *s)
-{
-    Ui *t = &s->t;
-    if (t->sel) {
-        Move c[32];
-        int n = ui_candidates(t, t->cursor, c, 32);
-        if (n > 0) {
-            candidates(s, c, n < 16 ? n : 16);
-            return;
-        }
-    }
-    int code = t->g.pos.board[t->cursor];
-    ui_select(t, code != NC_EMPTY && nc_colour(code) == t->g.pos.side ? t->cursor : 0);
-}
-
-static const struct {
-    int key, dx, dy;
-} cursor_keys[] = {
-    {KEY_LEFT, -1, 0}, {'h', -1, 0}, {KEY_RIGHT, 1, 0}, {'l', 1, 0},
-    {KEY_UP, 0, 1}, {'k', 0, 1}, {KEY_DOWN, 0, -1}, {'j', 0, -1},
-};
-
 static void puzzle_key(Ui *u, void *self, int k)
 {
     PuzzleScreen *s = self;
@@ -317,15 +294,19 @@ static void puzzle_key(Ui *u, void *self, int k)
         screen_pop(NULL);
         return;
     }
-    for (size_t i = 0; i < sizeof cursor_keys / sizeof cursor_keys[0]; i++)
-        if (cursor_keys[i].key == k) {
-            ui_cursor_step(t, cursor_keys[i].dx, cursor_keys[i].dy);
-            return;
+    Move c[16];
+    int n = ui_board_key(t, k, c, 16);
+    if (n > 0 && s->state == ST_SOLVING)
+        candidates(s, c, n);
+    else if (n > 0)
+        ui_select(t, 0); /* not the player's turn: the screen's own move comes */
+    else if (n == 0)
+        return;
+    else if (k == 'n') {
+        if (!s->judged) { /* skipped: not offered again before the others, the rating kept */
+            puzzle_mark_seen(&s->rec, s->pf.v->name, s->pf.n, s->cur);
+            save_record(s);
         }
-    MEVENT ev;
-    if (k == 'n') {
-        if (!s->judged) /* skipped: not offered again before the others, the rating kept */
-            puzzle_mark_seen(&s->rec, s->pf.v->name, s->pf.n, s->cur), save_record(s);
         next_puzzle(s, NULL);
     } else if (k == 'f')
         t->flipped = !t->flipped;
@@ -339,13 +320,6 @@ static void puzzle_key(Ui *u, void *self, int k)
         return; /* the screen's own move comes */
     else if (k == 'm' || k == ':')
         ask(s, screen_ask_line(ASK_MOVE, "Move: ", "", 160));
-    else if (k == '\n' || k == '\r' || k == KEY_ENTER || k == ' ')
-        activate(s);
-    else if (k == KEY_MOUSE && ui_mouse_event(&ev) && ui_square_at(t, ev.y, ev.x)) {
-        t->cursor = ui_square_at(t, ev.y, ev.x);
-        activate(s);
-    } else if (k == 27)
-        ui_select(t, 0);
     else
         ui_msg(t, true, "Puzzle keys: arrows and Enter move, m type a move, n next puzzle, f flip, ? help, q back");
 }
