@@ -81,6 +81,7 @@ static bool load_puzzles(PuzzleScreen *s, const char *data_path, const char *var
         return false;
     }
     DataErrors e;
+    e.n = 0; /* the reader adds its problems to those already there */
     if (puzzle_file_read(path, data_path, &s->pf, &e)) {
         snprintf(err, (size_t)errlen, "%s", e.n ? e.msg[0] : "the puzzle file does not read");
         return false;
