@@ -60,6 +60,8 @@ static const OptionSpec option_table[] = {
     {"time", ARG_TEXT, FIELD(time), 0, 0, "MIN+SEC", SEC_GAME, "play with clocks: minutes each, seconds added a move (e.g. 5+3)"},
     {"tutorial", ARG_FLAG, FIELD(tutorial), 0, 0, NULL, SEC_GAME, "open the tutorial"},
     {"drill", ARG_TEXT, FIELD(drill), 0, 0, "MATERIAL", SEC_GAME, "checkmate drill: mate a bare king with MATERIAL (e.g. KR)"},
+    {"puzzle", ARG_FLAG, FIELD(puzzle), 0, 0, NULL, SEC_GAME,
+     "puzzles of --variant (default: the first seed variant with puzzles): find the winning line"},
     {"drill-seed", ARG_COUNT, FIELD(drill_seed), 1, 4000000000000000000LL, "a number", SEC_GAME,
      "with --drill: the start position's seed (default: a new one)"},
     {"ascii", ARG_FLAG, FIELD(ascii), 0, 0, NULL, SEC_GAME, "draw pieces as letters only"},
@@ -363,6 +365,9 @@ static int check_match(const Options *o)
 static int check_combinations(const Options *o)
 {
     char why_param[200];
+    if (o->puzzle && (o->tutorial || o->drill || o->load || o->fen || o->nplay))
+        return fail("--puzzle cannot be combined with %s", o->tutorial ? "--tutorial" : o->drill ? "--drill"
+                                                           : o->load ? "--load" : o->fen ? "--fen" : "--play");
     if (o->drill_seed && !o->drill && !o->endgame)
         return fail("--drill-seed needs --drill or --endgame");
     if (o->white && strcmp(o->white, "human") && strcmp(o->white, "computer"))

@@ -42,6 +42,7 @@ typedef struct {
     bool tutorial, ascii;
     const char *drill;          /* --drill MATERIAL; NULL: not asked */
     long long drill_seed;       /* 0: not given (a new start each time) */
+    bool puzzle;                /* --puzzle: the puzzle screen */
     /* engine */
     int level;                  /* 0: not given */
     double think;               /* seconds; 0: not given */

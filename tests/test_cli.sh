@@ -122,6 +122,9 @@ run --variant --moves
 check "option taken as a value" "ninjachess: option --variant needs an argument, not the option '--moves'" "$(cat "$tmp/err")"
 run --moves=3
 check "value for a flag" "ninjachess: option --moves takes no value, not '3'" "$(cat "$tmp/err")"
+run --puzzle --drill KR
+check "puzzle with drill status" 1 "$status"
+check "puzzle with drill" "ninjachess: --puzzle cannot be combined with --drill" "$(cat "$tmp/err")"
 run --variant chess stray --moves
 check "stray word" "ninjachess: unexpected argument 'stray' (options start with --; see --help)" "$(cat "$tmp/err")"
 run --variant chess --divide
@@ -141,7 +144,7 @@ check "moves end at the next option" "nodes 29" "$(tail -n 1 "$tmp/out")"
 run --help
 check "help status" 0 "$status"
 check "help from the table" "  --titans LIST            make these piece types Titans (names or letters)" "$(grep -e '--titans' "$tmp/out")"
-check "help lists every option" 64 "$(grep -c '^  --' "$tmp/out")"
+check "help lists every option" 65 "$(grep -c '^  --' "$tmp/out")"
 run --variant chess --search-param rfp-margin=5 --depth 2
 check "search parameter out of range" "ninjachess: --search-param: rfp-margin must be a whole number from 10 to 1000, not '5'" "$(cat "$tmp/err")"
 run --variant chess --search-param nope=3 --depth 2

@@ -81,6 +81,24 @@ static const KeyHelp drill_keys[] = {
     {NULL, NULL},
 };
 
+static const KeyHelp puzzle_keys[] = {
+    {"arrows, h j k l", "move the cursor"},
+    {"Enter, space", "select a piece / move it there"},
+    {"mouse click", "the same"},
+    {"Esc", "cancel the selection"},
+    {"m or :", "type a move"},
+    {"n", "the next puzzle (one not solved counts as seen)"},
+    {"f", "flip the board"},
+    {"?, F1", "this help"},
+    {"q", "back"},
+    {"", ""},
+    {"", "Find the winning line: each move is judged, the"},
+    {"", "defence answers; a wrong move shows the solution."},
+    {"", "The puzzle rating (Elo, from 1200) and the streak"},
+    {"", "are kept in the state directory (puzzles.txt)."},
+    {NULL, NULL},
+};
+
 /* tmpl with each {action} replaced by its key. */
 static void expand(const Ui *u, const char *tmpl, char *out, int len)
 {
@@ -106,8 +124,10 @@ static void expand(const Ui *u, const char *tmpl, char *out, int len)
 int ui_key_help(const Ui *u, char (*lines)[UI_HELP_LINE], int max)
 {
     const KeyHelp *t = u->mode.keys_of == UI_KEYS_DRILL ? drill_keys
+        : u->mode.keys_of == UI_KEYS_PUZZLE ? puzzle_keys
         : u->mode.keys_of == UI_KEYS_TUTORIAL || u->mode.tutorial ? tutorial_keys : game_keys;
     const char *title = u->mode.keys_of == UI_KEYS_DRILL ? "Keys of the checkmate drill"
+        : u->mode.keys_of == UI_KEYS_PUZZLE ? "Keys of the puzzles"
         : t == tutorial_keys ? "Keys of the tutorial" : "Keys";
     int n = 0;
     if (max > 0)
@@ -125,6 +145,8 @@ void ui_key_line(const Ui *u, bool in_lesson, char *out, int len)
     const char *tmpl;
     if (u->mode.keys_of == UI_KEYS_DRILL)
         tmpl = "arrows Enter move  m type a move  n new start  f flip  ? help  q back";
+    else if (u->mode.keys_of == UI_KEYS_PUZZLE)
+        tmpl = "arrows Enter move  m type a move  n next puzzle  f flip  ? help  q back";
     else if (u->mode.keys_of == UI_KEYS_TUTORIAL || u->mode.tutorial)
         tmpl = in_lesson ? "arrows Enter move  n next  b prev  r again  L lessons  c pieces  ? help  q back"
                          : "arrows Enter move  L lessons  c pieces  e examples  p place  ? help  q back";

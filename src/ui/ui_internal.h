@@ -28,7 +28,7 @@
  * The part headers are named apart from the modules (ui_clock.c is not
  * ui_clock_state.h) because this header, which the modules include,
  * includes them.  The screens (ui_start.c, ui_game_screen.c,
- * ui_tutorial.c, ui_drill.c, ui_dialog.c) follow the contract of
+ * ui_tutorial.c, ui_drill.c, ui_puzzle.c, ui_dialog.c) follow the contract of
  * ui_screen.h and are driven by its stack (ui_screen.c); ui_main.c starts
  * it all.  Nothing here knows about any screen. */
 #ifndef NC_UI_INTERNAL_H

@@ -8,6 +8,7 @@
 #include "ui_drill.h"
 #include "ui_dialog.h"
 #include "ui_game_screen.h"
+#include "ui_puzzle.h"
 #include "ui_screen.h"
 #include "ui_start.h"
 #include "ui_tutorial.h"
@@ -26,6 +27,7 @@ static const Screen *const screens[SCR_COUNT] = {
     [SCR_GAME] = &ui_game_screen,
     [SCR_TUTORIAL] = &ui_tutorial_screen,
     [SCR_DRILL] = &ui_drill_screen,
+    [SCR_PUZZLE] = &ui_puzzle_screen,
     [SCR_DIALOG] = &ui_dialog_screen,
 };
 
@@ -320,6 +322,24 @@ static int run_drill(Ui *u, const Options *opt)
     return opened ? 0 : 1;
 }
 
+/* The puzzles alone, as --puzzle asks; they keep their own record.  -1
+ * when there are none to show (the message says why): the start screen
+ * follows. */
+static int run_puzzle(Ui *u, const Options *opt)
+{
+    const char *variant = opt->variant ? opt->variant : "";
+    screen_stack_reset(u, screens);
+    screen_push(SCR_PUZZLE, variant, strlen(variant) + 1);
+    int opened = screen_depth();
+    if (opened)
+        screen_run();
+    screen_stack_reset(u, screens);
+    if (!opened)
+        return -1;
+    stop_curses();
+    return ui_signal_caught ? 128 + ui_signal_caught : 0;
+}
+
 /* Saves what is left to save and gives up the game's file; the reason
  * of a failure reaches stderr once the terminal is back. */
 static int run_game(Ui *u)
@@ -359,6 +379,12 @@ static int run_screens(Ui *u, const Options *opt, bool chosen)
         return run_tutorial(u);
     if (opt->drill)
         return run_drill(u, opt);
+    if (opt->puzzle) {
+        int st = run_puzzle(u, opt);
+        if (st < 0)
+            st = game_from_start_screen(u);
+        return st >= 0 ? st : run_game(u);
+    }
     if (!chosen)
         chosen = offer_saved_games(u, opt, false);
     else if (matchable(opt))

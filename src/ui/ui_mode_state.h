@@ -10,7 +10,7 @@
 
 /* Whose keys the help and the key line tell (UiMode.keys_of); a tutorial
  * sandbox (UiMode.tutorial) tells the tutorial's. */
-enum { UI_KEYS_GAME, UI_KEYS_TUTORIAL, UI_KEYS_DRILL };
+enum { UI_KEYS_GAME, UI_KEYS_TUTORIAL, UI_KEYS_DRILL, UI_KEYS_PUZZLE };
 
 typedef struct {
     bool tutorial;        /* sandbox: any piece may be placed and moved */

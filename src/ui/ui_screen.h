@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum { SCR_START, SCR_GAME, SCR_TUTORIAL, SCR_DRILL, SCR_DIALOG, SCR_COUNT } ScreenId;
+typedef enum { SCR_START, SCR_GAME, SCR_TUTORIAL, SCR_DRILL, SCR_PUZZLE, SCR_DIALOG, SCR_COUNT } ScreenId;
 
 /* A game chosen on the start screen, with its time control (base and
  * increment in seconds; base 0: no clocks). */
@@ -26,6 +26,9 @@ typedef struct {
     char variant[48], material[8];
     long long seed;
 } DrillChoice;
+
+/* The argument of SCR_PUZZLE: the variant's name, a NUL-terminated string
+ * (empty: the first seed variant that has puzzles). */
 
 /* The argument of SCR_DIALOG (made by screen_ask_*): a question drawn
  * over the screen below, which keeps its tick while the player answers. */

@@ -1,7 +1,7 @@
 /* The start screen: variant, setup, optional rules, Titans, players,
  * level and clocks, each item a line of one menu so that it works with keys
  * or mouse.  Every variant shows the same items under the same keys (1-9,
- * c, q); the key of a value (players, level, clocks) selects its item, and
+ * c, p, q); the key of a value (players, level, clocks) selects its item, and
  * left/right and +/- change the current item's value either way.  The
  * optional rules and the Titans are checklists that stay open until done;
  * typed Titan names are checked at once and added to the ticked ones.  Enter on the first line starts
@@ -110,7 +110,7 @@ static void toggle_option(char *list, size_t len, const char *name)
     snprintf(list, len, "%s", out);
 }
 
-enum { A_START, A_VARIANT, A_SETUP, A_OPTIONS, A_TITANS, A_WHITE, A_BLACK, A_LEVEL, A_CLOCKS, A_TUTORIAL, A_QUIT };
+enum { A_START, A_VARIANT, A_SETUP, A_OPTIONS, A_TITANS, A_WHITE, A_BLACK, A_LEVEL, A_CLOCKS, A_TUTORIAL, A_PUZZLE, A_QUIT };
 #define START_ITEMS (A_QUIT + 1)
 
 /* The time controls offered (base and increment in seconds), none first;
@@ -200,7 +200,7 @@ static void build_menu(const Ui *u)
     const VariantInfo *vi = &st.vars[st.cur];
     st.menu.title = st.note;
     st.menu.items = st.items;
-    st.menu.keys = "12345678c9q";
+    st.menu.keys = "12345678c9pq";
     st.menu.n = 0;
     add_item(A_START, "Start the game");
     add_item(A_VARIANT, "Variant: %s - %s", vi->title, vi->desc);
@@ -224,6 +224,7 @@ static void build_menu(const Ui *u)
     else
         add_item(A_CLOCKS, "Clocks:  none (left/right choose a time control)");
     add_item(A_TUTORIAL, "Tutorial: learn the pieces of this variant");
+    add_item(A_PUZZLE, "Puzzles: find the winning line in this variant");
     add_item(A_QUIT, u->game.v ? "Back to the game" : "Quit");
     if (st.menu.cur >= st.menu.n)
         st.menu.cur = 0;
@@ -534,6 +535,7 @@ static void act_on(Ui *u, int act)
         if (choices_valid(u))
             open_tutorial(u);
         break;
+    case A_PUZZLE: screen_push(SCR_PUZZLE, st.vars[st.cur].name, strlen(st.vars[st.cur].name) + 1); break;
     case A_VARIANT: choose_variant(); break;
     case A_SETUP: choose_setup(); break;
     case A_OPTIONS: choose_options(0); break;

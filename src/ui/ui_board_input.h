@@ -1,0 +1,16 @@
+/* The board's keys where the player moves the side to move's pieces
+ * (ui_board_input.c): cursor steps, selecting a piece and naming a move
+ * with Enter, space or a click, Esc clearing the selection.  What the
+ * screen then does with the move (play it, judge it) stays the screen's. */
+#ifndef NC_UI_BOARD_INPUT_H
+#define NC_UI_BOARD_INPUT_H
+
+#include "ui_internal.h"
+
+/* The key on u's board: the number of legal moves it names (into c, at
+ * most max; more than one: the screen asks which, with
+ * ui_candidate_labels), 0 when the key was the board's without naming a
+ * move (a cursor step, a selection), -1 when it is no board key. */
+int ui_board_key(Ui *u, int key, Move *c, int max);
+
+#endif
