@@ -31,7 +31,8 @@ typedef struct {
 } PuzzleFile;
 
 /* Reads a puzzle file; the variant its "variant" line names is loaded from
- * data_dir.  0, or -1 with every problem in e (nothing to free then). */
+ * data_dir.  0, or -1 with every problem added to e (nothing to free
+ * then); e collects, so the caller starts it empty (e->n = 0). */
 int puzzle_file_read(const char *path, const char *data_dir, PuzzleFile *out, DataErrors *e);
 int puzzle_file_parse(const char *name, const char *text, const char *data_dir, PuzzleFile *out, DataErrors *e);
 void puzzle_file_free(PuzzleFile *f);
