@@ -708,7 +708,7 @@ static void search_signature(void **state)
         {"capablanca", 7, 66618},
         {"titan-chess", 7, 25615},
         {"stealth-ninja", 7, 36840},
-        {"flying-warmachines", 7, 42583},
+        {"flying-warmachines", 7, 64973},
     };
     int wrong = 0;
     for (size_t i = 0; i < sizeof sig / sizeof sig[0]; i++) {
