@@ -4,7 +4,8 @@
 # tables' own best moves, typed into the drill screen in a detached tmux
 # server, and the screen must report a mate in the shortest number of
 # moves.  Also: a drill for a material that wins nowhere is refused, one
-# that wins only some positions starts from them with the counts.
+# that wins only some positions starts from them with the counts; an
+# unknown key names the keys, and Enter after the mate tells it is over.
 # Works without a terminal (CI=true): tmux provides the pseudo-terminal.
 # usage: test_drill_tmux.sh NINJACHESS DATA_DIR
 set -u
@@ -49,6 +50,9 @@ T new-session -d -s "$S" -x 80 -y 24 -e "XDG_STATE_HOME=$XDG_STATE_HOME" -e "HOM
     -e "XDG_CACHE_HOME=$XDG_CACHE_HOME" -e "LANG=C.UTF-8" -e "LC_ALL=C.UTF-8" \
     "$BIN" --data-dir "$DATA" --variant chess --drill KR --drill-seed $SEED
 wait_for "Drill KR: mate the black king" 20 || fail "the drill did not start"
+# A key that is neither the drill's nor the board's names the keys.
+T send-keys -t "$S" z
+expect "Drill keys: arrows and Enter move" "an unknown key names the drill's keys"
 
 # piece_at FEN SQUARE: the letter on a square of an 8x8 position.
 piece_at() {
@@ -83,6 +87,9 @@ if wait_for "Mated in $N moves; the shortest mate was $N (perfect)"; then
 else
     fail "no report of the mate in $N"
 fi
+# Over, Enter selects nothing: it tells how to go on.
+T send-keys -t "$S" Enter
+expect "The drill is over: n for a new start, q back" "Enter after the mate tells the drill is over"
 T send-keys -t "$S" q
 
 [ $FAILS -eq 0 ] || { echo "$FAILS failure(s)"; exit 1; }

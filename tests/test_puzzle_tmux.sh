@@ -6,8 +6,8 @@
 # in the record; the right moves (with the defence played by the screen)
 # solve the next puzzle and the rating rises; after a restart the record
 # is read back; a damaged record is reported with its file and line and
-# reset; the start screen opens the puzzles; a variant without puzzles is
-# told and the start screen follows.
+# reset; the start screen and the tutorial open the puzzles; a variant
+# without puzzles is told and the start screen follows.
 # Works without a terminal (CI=true): tmux provides the pseudo-terminal.
 # Polls with generous limits: the sanitizer build is slow.
 # usage: test_puzzle_tmux.sh NINJACHESS DATA_DIR
@@ -106,6 +106,27 @@ expect "puzzle rating 1200, streak 0" "a new player's record" 5
 keys q
 expect "Back from the puzzles: puzzle rating 1200, streak 0" "q goes back with the rating" 30
 expect "p Puzzles" "back on the start screen" 10
+T kill-session -t "$S"
+
+# From the tutorial: z opens the puzzles of the tutorial's variant, q
+# comes back to the tutorial with the rating; in a variant without
+# puzzles z tells so and the tutorial stays.
+start --tutorial --variant chess
+expect "Tutorial: choose a piece" "the tutorial opens" 60
+keys Enter
+expect "z puzzles" "the tutorial's key line names z" 30
+keys z
+expect "Puzzle 1 of 2, rated 1200: White to play and win" "z opens the chess puzzles" 30
+keys q
+expect "Back from the puzzles: puzzle rating 1200, streak 0" "q goes back with the rating" 30
+expect "Chess - tutorial" "back in the tutorial" 10
+T kill-session -t "$S"
+start --tutorial --variant crazyhouse
+expect "Tutorial: choose a piece" "a crazyhouse tutorial opens" 60
+keys Enter
+keys z
+expect "Puzzles: no puzzles of crazyhouse" "z in a variant without puzzles is told" 30
+expect "Crazyhouse - tutorial" "the tutorial stays" 10
 T kill-session -t "$S"
 
 # A variant without puzzles: told, and the start screen follows.

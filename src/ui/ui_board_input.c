@@ -21,13 +21,20 @@ static int activate(Ui *u, Move *c, int max)
     return 0;
 }
 
-int ui_board_key(Ui *u, int key, Move *c, int max)
+bool ui_board_cursor_key(Ui *u, int key)
 {
     for (size_t i = 0; i < sizeof cursor_keys / sizeof cursor_keys[0]; i++)
         if (cursor_keys[i].key == key) {
             ui_cursor_step(u, cursor_keys[i].dx, cursor_keys[i].dy);
-            return 0;
+            return true;
         }
+    return false;
+}
+
+int ui_board_key(Ui *u, int key, Move *c, int max)
+{
+    if (ui_board_cursor_key(u, key))
+        return 0;
     MEVENT ev;
     if (key == '\n' || key == '\r' || key == KEY_ENTER || key == ' ')
         return activate(u, c, max);

@@ -13,4 +13,8 @@
  * move (a cursor step, a selection), -1 when it is no board key. */
 int ui_board_key(Ui *u, int key, Move *c, int max);
 
+/* Only the cursor steps of ui_board_key: true when key was one (for a
+ * screen whose other board keys wait while its own state says no move). */
+bool ui_board_cursor_key(Ui *u, int key);
+
 #endif

@@ -8,6 +8,7 @@
  * is this screen's own Ui, as the tutorial's sandbox is.  The tables live
  * in one store for the program's life (one terminal, one drill). */
 #include "ui_drill.h"
+#include "ui_board_input.h"
 
 #include "datafile/datafile.h"
 #include "endgame/endgame.h"
@@ -170,31 +171,22 @@ static void move_typed(Drill *d, const char *typed)
         play_white(d, &m);
 }
 
-static void activate(Drill *d)
+/* The moves the board named: one is played, among several the player
+ * picks. */
+static void candidates(Drill *d, const Move *c, int n)
 {
-    Ui *t = &d->t;
-    if (t->board.sel) {
-        Move c[32];
-        int n = ui_candidates(t, t->board.cursor, c, 32);
-        if (n > 0) {
-            /* one move here, or the player picks among several */
-            if (n == 1) {
-                play_white(d, &c[0]);
-                return;
-            }
-            char labels[16][200];
-            const char *items[16];
-            d->ncand = ui_candidate_labels(t, c, n, labels);
-            for (int i = 0; i < d->ncand; i++) {
-                items[i] = labels[i];
-                d->cand[i] = c[i];
-            }
-            ask(d, screen_ask_menu(ASK_WHICH, "Which move?", items, d->ncand));
-            return;
-        }
+    if (n == 1) {
+        play_white(d, &c[0]);
+        return;
     }
-    int code = t->game.g.pos.board[t->board.cursor];
-    ui_select(t, code != NC_EMPTY && nc_colour(code) == t->game.g.pos.side ? t->board.cursor : 0);
+    char labels[16][200];
+    const char *items[16];
+    d->ncand = ui_candidate_labels(&d->t, c, n, labels);
+    for (int i = 0; i < d->ncand; i++) {
+        items[i] = labels[i];
+        d->cand[i] = c[i];
+    }
+    ask(d, screen_ask_menu(ASK_WHICH, "Which move?", items, d->ncand));
 }
 
 /* A menu of the materials that win, of one piece (built now if need be)
@@ -294,13 +286,6 @@ static void drill_draw(Ui *u, void *self)
     ui_draw(&((Drill *)self)->t);
 }
 
-static const struct {
-    int key, dx, dy;
-} cursor_keys[] = {
-    {KEY_LEFT, -1, 0}, {'h', -1, 0}, {KEY_RIGHT, 1, 0}, {'l', 1, 0},
-    {KEY_UP, 0, 1}, {'k', 0, 1}, {KEY_DOWN, 0, -1}, {'j', 0, -1},
-};
-
 static void drill_key(Ui *u, void *self, int k)
 {
     Drill *d = self;
@@ -312,12 +297,12 @@ static void drill_key(Ui *u, void *self, int k)
         screen_pop(NULL);
         return;
     }
-    for (size_t i = 0; i < sizeof cursor_keys / sizeof cursor_keys[0]; i++)
-        if (cursor_keys[i].key == k) {
-            ui_cursor_step(t, cursor_keys[i].dx, cursor_keys[i].dy);
-            return;
-        }
-    MEVENT ev;
+    /* The cursor moves in a drill that is over; the rest of the board's
+     * keys wait for a new start. */
+    if (ui_board_cursor_key(t, k))
+        return;
+    Move c[32];
+    int n;
     if (k == 'n')
         new_start(d);
     else if (k == 'f')
@@ -330,14 +315,9 @@ static void drill_key(Ui *u, void *self, int k)
         ui_msg(t, true, "The drill is over: n for a new start, q back");
     else if (k == 'm' || k == ':')
         ask(d, screen_ask_line(ASK_MOVE, "Move: ", "", 160));
-    else if (k == '\n' || k == '\r' || k == KEY_ENTER || k == ' ')
-        activate(d);
-    else if (k == KEY_MOUSE && ui_mouse_event(&ev) && ui_square_at(t, ev.y, ev.x)) {
-        t->board.cursor = ui_square_at(t, ev.y, ev.x);
-        activate(d);
-    } else if (k == 27)
-        ui_select(t, 0);
-    else
+    else if ((n = ui_board_key(t, k, c, 32)) > 0)
+        candidates(d, c, n);
+    else if (n < 0)
         ui_msg(t, true, "Drill keys: arrows and Enter move, m type a move, n new start, f flip, ? help, q back");
 }
 

@@ -50,6 +50,7 @@ static const KeyHelp tutorial_keys[] = {
     {"c", "choose a piece to learn (the catalogue)"},
     {"e", "the rule text's examples"},
     {"L", "lessons"},
+    {"z", "puzzles of the variant (q comes back here)"},
     {"p", "place a piece at the cursor"},
     {"x / X", "remove the piece at the cursor / clear the board"},
     {"d", "drop a piece from the hand"},
@@ -149,7 +150,7 @@ void ui_key_line(const Ui *u, bool in_lesson, char *out, int len)
         tmpl = "arrows Enter move  m type a move  n next puzzle  f flip  ? help  q back";
     else if (u->mode.keys_of == UI_KEYS_TUTORIAL || u->mode.tutorial)
         tmpl = in_lesson ? "arrows Enter move  n next  b prev  r again  L lessons  c pieces  ? help  q back"
-                         : "arrows Enter move  L lessons  c pieces  e examples  p place  ? help  q back";
+                         : "Enter move  L lessons  c pieces  e examples  p place  z puzzles  ? help  q back";
     else if (u->review.reviewing)
         tmpl = "review: arrows {back} {forward} step  Home/End  Enter play from here  Esc back  {help} help";
     else

@@ -401,6 +401,25 @@ static const struct {
     {KEY_RESIZE, nothing},
 };
 
+/* The puzzles opened from here tell their result (the rating, or why
+ * none opened) in app's message, under this screen: it is shown here. */
+static bool puzzles_asked;
+
+/* The puzzles of the sandbox's variant (an example's, once one is chosen). */
+static void open_puzzles(Ui *u, Ui *t)
+{
+    u->msg[0] = 0;
+    puzzles_asked = true;
+    screen_push(SCR_PUZZLE, t->game.vname, strlen(t->game.vname) + 1);
+}
+
+static void show_puzzles_word(Ui *u, Ui *t)
+{
+    puzzles_asked = false;
+    if (u->msg[0])
+        ui_msg(t, u->msg_error, "%s", u->msg);
+}
+
 /* A fresh sandbox of app's variant; app's search stops while it is open. */
 static bool tutorial_open(Ui *u, const void *arg, void **self)
 {
@@ -423,6 +442,7 @@ static bool tutorial_open(Ui *u, const void *arg, void **self)
         return false;
     }
     ui_computer_stop(u);
+    puzzles_asked = false;
     *self = t;
     /* The first piece is asked once the tutorial is on the stack. */
     if (!catalogue(t, ASK_FIRST_PIECE, "Tutorial: choose a piece to learn"))
@@ -432,8 +452,9 @@ static bool tutorial_open(Ui *u, const void *arg, void **self)
 
 static void tutorial_draw(Ui *u, void *self)
 {
-    (void)u;
     Ui *t = self;
+    if (puzzles_asked)
+        show_puzzles_word(u, t);
     ui_draw(t);
     ui_lesson_draw(t, &lessons);
     /* The key line names the lesson keys too, unless a long message runs
@@ -466,6 +487,10 @@ static void tutorial_key(Ui *u, void *self, int k)
         screen_pop(NULL);
         return;
     }
+    if (k == 'z') {
+        open_puzzles(u, t);
+        return;
+    }
     if (ui_lesson_key(t, &lessons, k))
         return;
     /* Editing the board or choosing another page leaves the lesson. */
@@ -481,13 +506,14 @@ static void tutorial_key(Ui *u, void *self, int k)
             action_keys[i].act(t);
             return;
         }
-    ui_msg(t, true, "Tutorial keys: c catalogue, L lessons, e examples, p place, x remove, X clear, d drops, ? help, q back");
+    ui_msg(t, true, "Tutorial keys: c catalogue, L lessons, e examples, p place, x remove, X clear, d drops, z puzzles, ? help, q back");
 }
 
 static void tutorial_resume(Ui *u, void *self, ScreenId from, const ScreenResult *r)
 {
-    (void)u;
     Ui *t = self;
+    if (from == SCR_PUZZLE)
+        show_puzzles_word(u, t);
     if (from != SCR_DIALOG || !r)
         return;
     int k = r->chosen ? r->choice : -1;
