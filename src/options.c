@@ -135,7 +135,7 @@ static const OptionSpec option_table[] = {
     {"report-every", ARG_INT, FIELD(report_every), 1, 1000000, "a number of games", SEC_MATCH,
      "print the statistics every N games (default 10)"},
     {"seed", ARG_COUNT, FIELD(seed), 0, 4000000000000000000LL, "a number", SEC_MATCH,
-     "seed of the random openings (default 0)"},
+     "seed of the random openings (default 0; --selfplay: a new one each run)"},
     {"data-dir", ARG_TEXT, FIELD(data_dir_arg), 0, 0, "DIR", SEC_OTHER, "read data files from DIR"},
     {"help", ARG_HELP, 0, 0, 0, NULL, SEC_OTHER, "print this help (also -h)"},
     {"version", ARG_VERSION, 0, 0, 0, NULL, SEC_OTHER, "print the version"},
@@ -323,7 +323,7 @@ static int refused(const char *arg)
 }
 
 /* The match options mean something only with --match; a few of them also
- * with --datagen (D) or --make-book (B). */
+ * with --datagen (D), --make-book (B) or --selfplay (S). */
 static int check_match(const Options *o)
 {
     static const char *const names[] = {"--engine", "--games", "--openings", "--random-plies", "--st", "--tc",
@@ -332,13 +332,17 @@ static int check_match(const Options *o)
     const bool given[] = {o->nengines > 0, o->games > 0, o->openings, o->random_plies > 0, o->st > 0, o->tc,
                           o->time_margin > 0, o->adjudicate_plies > 0, o->adjudicate_score, o->sprt, o->concurrency > 0,
                           o->report_every > 0, o->seed > 0};
-    enum { D = 1, B = 2 };
-    static const unsigned char also[] = {0, D, D, D | B, 0, 0, 0, 0, 0, 0, D, 0, D | B};
+    enum { D = 1, B = 2, S = 4 };
+    static const unsigned char also[] = {0, D, D, D | B, 0, 0, 0, 0, 0, 0, D, 0, D | B | S};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        bool used = o->match || (o->datagen && (also[i] & D)) || (o->make_book && (also[i] & B));
+        bool used = o->match || (o->datagen && (also[i] & D)) || (o->make_book && (also[i] & B)) ||
+                    (o->selfplay && (also[i] & S));
         if (given[i] && !used)
             return fail("%s needs --match%s", names[i],
-                        also[i] == D ? " or --datagen" : also[i] ? " or --datagen or --make-book" : "");
+                        also[i] == D       ? " or --datagen"
+                        : also[i] == (D | B) ? " or --datagen or --make-book"
+                        : also[i]            ? " or --datagen, --make-book or --selfplay"
+                                             : "");
     }
     if (o->datagen && (o->match || o->make_book || o->selfplay || o->xboard))
         return fail("--datagen cannot be combined with %s",

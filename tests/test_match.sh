@@ -218,6 +218,18 @@ check "bad win adjudication" \
     "$(cat "$tmp/err")"
 "$nc" --data-dir "$data" --games 2 >"$tmp/out" 2>"$tmp/err"
 check "match options need --match" "ninjachess: --games needs --match or --datagen" "$(cat "$tmp/err")"
+"$nc" --data-dir "$data" --seed 3 >"$tmp/out" 2>"$tmp/err"
+check "--seed needs a run it seeds" "ninjachess: --seed needs --match or --datagen, --make-book or --selfplay" \
+    "$(cat "$tmp/err")"
+# --seed makes self-play repeatable (without it each run takes a new seed)
+moves_of() { sed -e '/^\[/d' "$1"; }
+for k in 1 2; do
+    "$nc" --data-dir "$data" --variant titan-chess --selfplay 1 --depth 1 --seed 5 --pgn "$tmp/seeded$k.pgn" \
+        >/dev/null 2>&1
+    [ $k = 1 ] && sleep 1 # a seed from the clock would differ now
+done
+check "--selfplay --seed: the same game twice" "$(moves_of "$tmp/seeded1.pgn")" "$(moves_of "$tmp/seeded2.pgn")"
+check "--selfplay --seed: a game was played" 1 "$(moves_of "$tmp/seeded1.pgn" | grep -c '^1\. ')"
 
 # ---- --pgn for self-play ----
 "$nc" --data-dir "$data" --variant chess --selfplay 2 --depth 1 --pgn "$tmp/sp.pgn" >"$tmp/out" 2>"$tmp/err"

@@ -240,7 +240,8 @@ int selfplay_main(const Options *opt)
         fprintf(stderr, "ninjachess: %s\n", err);
         rc = 1;
     }
-    sp.rng = 0x2545F4914F6CDD1DULL ^ (uint64_t)time(NULL);
+    /* --seed makes the run repeatable; without it each run differs */
+    sp.rng = 0x2545F4914F6CDD1DULL ^ (opt->seed > 0 ? (uint64_t)opt->seed : (uint64_t)time(NULL));
     for (int gi = 0; rc == 0 && gi < opt->selfplay; gi++)
         rc = sp_game(&sp, opt, v, gi) ? 1 : 0;
     if (sp.pgn)
