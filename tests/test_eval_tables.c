@@ -170,6 +170,8 @@ static void squares_off_the_board(void **state)
 {
     (void)state;
     Variant *v = test_variant("stealth-ninja");
+    /* without the shipped file's learned tables: only what text gives */
+    memset(&v->eval_learned, 0, sizeof v->eval_learned);
     char *text = malloc(8192);
     assert_non_null(text);
     text[0] = '\0';
