@@ -58,7 +58,7 @@ static void test_text(void **state)
     puzzle_record_init(&r);
     r.rating = 1317;
     r.streak = 4;
-    const int ratings[10] = {0};
+    const int ratings[11] = {0}; /* 11: the last pick is of a file of 11 */
     puzzle_pick(&r, "stealth-ninja", ratings, 10);
     puzzle_mark_seen(&r, "stealth-ninja", 10, 0);
     puzzle_mark_seen(&r, "stealth-ninja", 10, 9);
