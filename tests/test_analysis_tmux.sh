@@ -9,10 +9,6 @@
 # is slow); the times are printed, not judged.
 # usage: test_analysis_tmux.sh NINJACHESS DATA_DIR
 set -u
-BIN=$1
-DATA=$2
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
-
 . "$(dirname "$0")/tmux_lib.sh"
 
 # wait_re REGEX [SECONDS]: polls the screen until a line matches REGEX.
@@ -130,11 +126,7 @@ expect "Computer played" "the computer answered beside the analysis" 60
 expect_re "^ .* [+-][0-9]+\\.[0-9][0-9] 2\\. $SAN( |\$)" "the lines follow the computer's move (2. SAN)" 60
 quit_ok "analysis-vs-computer = on"
 
-printf 'analysis-vs-computer = maybe\n' >"$XDG_CONFIG_HOME/ninjachess/config"
-out=$("$BIN" --data-dir "$DATA" --variant chess 2>&1 </dev/null); st=$?
-echo "$out" | grep -q "ninjachess/config:1: analysis-vs-computer: 'maybe' is neither 'on' nor 'off'" && [ $st -eq 1 ] \
-    && ok "a wrong analysis-vs-computer value is named" || fail "analysis-vs-computer value: $st $out"
-rm -rf "$XDG_CONFIG_HOME"
+config_value_refused analysis-vs-computer
 
 [ $FAILS -eq 0 ] || { echo "$FAILS failed"; exit 1; }
 echo "all passed"
