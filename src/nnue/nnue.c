@@ -18,6 +18,7 @@ struct NnueNet {
     char name[NAME_BYTES];
     int features, hidden, ntypes, area, width, height;
     int32_t scale, out_bias;
+    uint32_t checksum;    /* the file's last word */
     int16_t *weights;     /* features x hidden */
     int16_t *bias;        /* hidden */
     int16_t *out_weights; /* 2 x hidden */
@@ -26,6 +27,11 @@ struct NnueNet {
 int nnue_features(const Variant *v)
 {
     return 2 * v->ntypes * v->width * v->height + 2 * v->ntypes * NNUE_HAND_MAX;
+}
+
+uint32_t nnue_checksum(const NnueNet *n)
+{
+    return n->checksum;
 }
 
 int nnue_hidden(const NnueNet *n)
@@ -169,6 +175,7 @@ NnueNet *nnue_parse(const unsigned char *b, size_t len, const Variant *v, char *
     n->features = (int)get32(f + 16);
     n->hidden = (int)get32(f + 20);
     n->scale = (int32_t)get32(f + 24);
+    n->checksum = get32(b + len - 4);
     n->ntypes = v->ntypes;
     n->width = v->width;
     n->height = v->height;
