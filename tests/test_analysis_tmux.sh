@@ -5,14 +5,11 @@
 # cursor answers while the analysis runs; e again stops it (the lines go
 # and its search thread ends); against the computer it is off until the
 # review or analysis-vs-computer = on, and then follows the computer's
-# move; the help names the keys.  Waits poll for the text with generous bounds (the sanitizer build
+# move; the help names the keys; under the tutorial and the start screen
+# its search stops, and it follows again on the return.  Waits poll for the text with generous bounds (the sanitizer build
 # is slow); the times are printed, not judged.
 # usage: test_analysis_tmux.sh NINJACHESS DATA_DIR
 set -u
-BIN=$1
-DATA=$2
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
-
 . "$(dirname "$0")/tmux_lib.sh"
 
 # wait_re REGEX [SECONDS]: polls the screen until a line matches REGEX.
@@ -27,11 +24,21 @@ wait_re() {
 expect_re() { if wait_re "$1" "${3:-10}"; then ok "$2"; else fail "$2 (no line matching '$1')"; fi; }
 now_ms() { date +%s%3N; }
 threads() { ls "/proc/$(prog_pid)/task" 2>/dev/null | wc -l; }
-# wait_threads N: polls until the program has N threads.
+# wait_threads N [SECONDS]: polls until the program has N threads (the
+# bound in wall time: each poll asks tmux and ps).
 wait_threads() {
-    n=0
-    while [ $n -lt 300 ]; do
+    end=$(( $(now_ms) + ${2:-30} * 1000 ))
+    while [ "$(now_ms)" -lt $end ]; do
         [ "$(threads)" -eq "$1" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+# wait_more_threads N: polls until the program has more than N threads.
+wait_more_threads() {
+    n=0
+    while [ $n -lt 100 ]; do
+        [ "$(threads)" -gt "$1" ] && return 0
         sleep 0.1; n=$((n + 1))
     done
     return 1
@@ -87,6 +94,32 @@ screen | grep -E -q -- "$BLACK_LINE" && fail "a line of the game's position is s
 keys End
 expect_re "$BLACK_LINE" "End: back to the game's position, Black's lines" 60
 
+# ---- covered by the tutorial or the start screen: it pauses ----
+# Its search (started anew at End) would go on unseen under them until its
+# own time ran out; it stops at once, and starts again on the return even
+# when it had finished.
+keys t
+expect "Tutorial: choose a piece" "t opens the tutorial over the analysis"
+t0=$(now_ms)
+wait_threads "$base" 2 && ok "under the tutorial the analysis search has stopped ($base threads)" \
+    || fail "still $(threads) threads under the tutorial ($base before)"
+echo "  (stopped $(( $(now_ms) - t0 )) ms after the tutorial showed)"
+keys Enter; expect "Chess - tutorial" "the tutorial shown"
+sleep 6 # longer than the search's own time: it would have ended by itself
+keys q; expect "Back from the tutorial" "q returns to the game"
+wait_more_threads "$base" && ok "back in the game its search runs again" || fail "no search thread after the tutorial"
+expect_re "Analysis: depth [0-9]+, 3 lines" "back in the game the lines follow again" 60
+keys n; expect "Leave this game for a new one?" "n asks before the start screen"
+keys y; expect "Variant: " "the start screen over the analysis"
+t0=$(now_ms)
+wait_threads "$base" 2 && ok "under the start screen the analysis search has stopped ($base threads)" \
+    || fail "still $(threads) threads under the start screen ($base before)"
+echo "  (stopped $(( $(now_ms) - t0 )) ms after the start screen showed)"
+keys q
+wait_more_threads "$base" && ok "back from the start screen its search runs again" \
+    || fail "no search thread after the start screen"
+expect_re "Analysis: depth [0-9]+, 3 lines" "back from the start screen the lines follow again" 60
+
 # ---- e again stops it ----
 keys e
 expect "Analysis off" "e turns the analysis off"
@@ -130,11 +163,7 @@ expect "Computer played" "the computer answered beside the analysis" 60
 expect_re "^ .* [+-][0-9]+\\.[0-9][0-9] 2\\. $SAN( |\$)" "the lines follow the computer's move (2. SAN)" 60
 quit_ok "analysis-vs-computer = on"
 
-printf 'analysis-vs-computer = maybe\n' >"$XDG_CONFIG_HOME/ninjachess/config"
-out=$("$BIN" --data-dir "$DATA" --variant chess 2>&1 </dev/null); st=$?
-echo "$out" | grep -q "ninjachess/config:1: analysis-vs-computer: 'maybe' is neither 'on' nor 'off'" && [ $st -eq 1 ] \
-    && ok "a wrong analysis-vs-computer value is named" || fail "analysis-vs-computer value: $st $out"
-rm -rf "$XDG_CONFIG_HOME"
+config_value_refused analysis-vs-computer
 
 [ $FAILS -eq 0 ] || { echo "$FAILS failed"; exit 1; }
 echo "all passed"

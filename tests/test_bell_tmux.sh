@@ -5,10 +5,6 @@
 # pipe-pane and its BEL bytes counted.
 # usage: test_bell_tmux.sh NINJACHESS DATA_DIR
 set -u
-BIN=$1
-DATA=$2
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
-
 . "$(dirname "$0")/tmux_lib.sh"
 
 # bells: the BEL bytes the program has written since record began.
@@ -48,11 +44,7 @@ expect "Computer played" "the computer answered, bell off" 30
 expect "ran out of time" "a flag falls, bell off" 15
 [ "$(bells)" -eq 0 ] && ok "no bell with bell = off" || fail "$(bells) bells with bell = off"
 quit_ok "bell off"
-printf 'bell = maybe\n' >"$XDG_CONFIG_HOME/ninjachess/config"
-out=$("$BIN" --data-dir "$DATA" --variant chess 2>&1 </dev/null); st=$?
-echo "$out" | grep -q "ninjachess/config:1: bell: 'maybe' is neither 'on' nor 'off'" && [ $st -eq 1 ] \
-    && ok "a wrong bell value named: $out" || fail "bell value: $st $out"
-rm -rf "$XDG_CONFIG_HOME"
+config_value_refused bell
 
 [ $FAILS -eq 0 ] || { echo "$FAILS failed"; exit 1; }
 echo "all passed"

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Opening books and --datagen: the shipped books load for their variants,
 # --make-book is repeatable and keeps balanced positions, --datagen's
-# records read back to the positions they came from, a run goes on where
-# the file leaves off, and bad files are refused with FILE:LINE.
+# records read back to the positions they came from, each run's comment
+# names the evaluation that scored it (hand-made, or --nnue's net and its
+# checksum), a run goes on where the file leaves off (files from before
+# the evaluation was named too), and bad files are refused with FILE:LINE.
 # usage: test_datagen.sh PATH/TO/ninjachess DATA_DIR
 nc=$1
 data=$2
@@ -29,7 +31,7 @@ for v in chess capablanca titan-chess titan-chess-titans chess-titan-rooks steal
     check "book $v positions distinct" 500 "$(grep -v '^#' "$book" | cut -d' ' -f1-4 | sort -u | wc -l | tr -d ' ')"
     run --variant "$v" --datagen "$tmp/$v.dat" --games 1 --nodes 30 --concurrency 1
     check "book $v loads and a game is played from it" "0 from the book" \
-        "$status $(sed -n 's/^# games 0-0: .*, \(from the .*\)$/\1/p' "$tmp/$v.dat")"
+        "$status $(sed -n 's/^# games 0-0: .*, \(from the [a-z]*\), .*$/\1/p' "$tmp/$v.dat")"
     run --variant "$v" --check-data "$tmp/$v.dat"
     check "datagen $v records valid" "0 all valid" "$status $(sed -n 's/.*, \(all valid\)$/\1/p' "$tmp/out")"
 done
@@ -65,6 +67,8 @@ run --variant chess --datagen "$tmp/a.dat" --games 2 --nodes 300 --openings "$tm
 check "datagen status" 0 "$status"
 check "datagen progress line" "datagen: 2 games" "$(tail -n 1 "$tmp/err" | cut -d, -f1)"
 check "datagen header" "# ninjachess datagen: variant chess setup - option - titans -" "$(head -n 1 "$tmp/a.dat")"
+check "datagen run comment" "# games 0-1: nodes 300, random plies 2, seed 0, from the book, hand-made evaluation" \
+    "$(sed -n 2p "$tmp/a.dat")"
 run --variant chess --check-data "$tmp/a.dat"
 check "check-data valid" 0 "$status"
 # each position printed back by the position-text reader as written
@@ -83,6 +87,23 @@ run --variant chess --datagen "$tmp/b.dat" --games 3 --nodes 300 --openings "$tm
 check "resumed run plays the games of one run" "" \
     "$(grep -v '^#' "$tmp/a.dat" | sort >"$tmp/as"; grep -v '^#' "$tmp/b.dat" | sort | diff "$tmp/as" -)"
 check "run comments" "2" "$(grep -c '^# games' "$tmp/a.dat")"
+
+# A run scored by --nnue's net names it and its checksum (the file's last
+# four bytes, little-endian); a file whose run lines name no evaluation
+# (written before they did) is checked and resumed as before.
+. "$(dirname "$0")/nnue_net.sh"
+write_chess_net "$tmp/c.nnue"
+sum=$(tail -c 4 "$tmp/c.nnue" | od -A n -v -t u1 | { read -r a b c d; printf '%02x%02x%02x%02x' "$d" "$c" "$b" "$a"; })
+run --variant chess --datagen "$tmp/n.dat" --games 1 --nodes 100 --openings "$tmp/openings" --concurrency 1 \
+    --nnue "$tmp/c.nnue"
+check "datagen --nnue run comment" "0 # games 0-0: nodes 100, random plies 2, seed 0, from the book, net $tmp/c.nnue (checksum $sum)" \
+    "$status $(sed -n 2p "$tmp/n.dat")"
+sed 's/, hand-made evaluation$//' "$tmp/a.dat" >"$tmp/old.dat"
+check "an old file's run lines" "# games 0-1: nodes 300, random plies 2, seed 0, from the book" "$(sed -n 2p "$tmp/old.dat")"
+run --variant chess --check-data "$tmp/old.dat"
+check "check-data reads an old file" 0 "$status"
+run --variant chess --datagen "$tmp/old.dat" --games 1 --nodes 300 --openings "$tmp/openings"
+check "datagen resumes an old file" "0 ninjachess: datagen chess: games 3-3" "$status $(head -n 1 "$tmp/err" | cut -d' ' -f1-5)"
 
 # Positions whose best move changes material are left out: in antichess,
 # where taking is compulsory, a position with a capture has only captures,

@@ -9,12 +9,7 @@
 # Works without a terminal (CI=true): tmux provides the pseudo-terminal.
 # usage: test_drill_tmux.sh NINJACHESS DATA_DIR
 set -u
-BIN=$1
-DATA=$2
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
-
 . "$(dirname "$0")/tmux_lib.sh"
-export XDG_CACHE_HOME="$TMP/cache"
 S=drill
 
 # A material that cannot force mate has no drill (refused before the screen starts).

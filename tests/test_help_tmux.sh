@@ -6,19 +6,13 @@
 # line.  Works without a terminal (CI=true): tmux provides one.
 # usage: test_help_tmux.sh NINJACHESS DATA_DIR
 set -u
-BIN=$1
-DATA=$2
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
-
 . "$(dirname "$0")/tmux_lib.sh"
-export XDG_CACHE_HOME="$TMP/cache"
 
 # absent TEXT WHAT: TEXT is not on the screen (the screen is already drawn).
 absent() { if screen | grep -F -q -- "$1"; then fail "$2 ('$1' shown)"; else ok "$2"; fi; }
 
 # ---- the drill ----
 fresh
-PRE="export XDG_CACHE_HOME='$XDG_CACHE_HOME'"
 start --variant chess --drill KR --drill-seed 7
 expect "Drill KR: mate the black king" "the drill starts" 30
 expect "Black: endgame table" "the drill's panel names the defence"
@@ -33,7 +27,6 @@ absent "save as PGN" "the drill's help lists no game-only key (save)"
 keys q; wait_gone "Keys of the checkmate drill" 5 || fail "the drill's help did not close"
 expect "Drill KR" "back in the drill after its help"
 T kill-session -t "$S"
-PRE=:
 
 # ---- the tutorial ----
 fresh

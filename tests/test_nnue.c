@@ -190,6 +190,11 @@ static void bad_nets_refused(void **state)
     char err[300];
     NnueNet *ok = nnue_parse(b, len, chess, err, sizeof err);
     assert_non_null(ok); /* the same bytes, undamaged */
+    /* the checksum that names it: the file's last word, little-endian */
+    uint32_t last = (uint32_t)b[len - 4] | (uint32_t)b[len - 3] << 8 | (uint32_t)b[len - 2] << 16 |
+                    (uint32_t)b[len - 1] << 24;
+    assert_int_equal(nnue_checksum(ok), last);
+    assert_int_not_equal(last, 0);
     nnue_free(ok);
     expect_refused(b, len, capa, "a net of variant 'chess', not of capablanca");
     b[8] = 2;

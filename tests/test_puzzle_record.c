@@ -1,6 +1,7 @@
 /* The player's puzzle record (src/ui/ui_puzzle_record.c): the Elo update,
  * the choice of the next puzzle, the file's text read and written, and a
- * damaged file told with its line and reset. */
+ * damaged file told with its line and reset, a file that is no record
+ * (a FIFO, too large, a NUL byte) told and never waited on. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -140,6 +141,60 @@ static void test_file(void **state)
     rmdir(dir);
 }
 
+/* Writes n bytes of text as the record, loads it; the note. */
+static void load_bytes(const char *path, const char *text, size_t n, char *note, int notelen)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, n, f), n);
+    fclose(f);
+    PuzzleRecord r;
+    puzzle_record_load(&r, note, notelen);
+    assert_int_equal(r.rating, 1200);
+}
+
+static void test_file_kinds(void **state)
+{
+    (void)state;
+    char d[64], path[200], aside[240], note[2000];
+    snprintf(d, sizeof d, "/tmp/nc_puzzle_kinds_XXXXXX");
+    assert_non_null(mkdtemp(d));
+    setenv("XDG_STATE_HOME", d, 1);
+    snprintf(path, sizeof path, "%s/ninjachess", d);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/ninjachess/puzzles.txt", d);
+    snprintf(aside, sizeof aside, "%s.damaged", path);
+    struct stat st;
+
+    /* a FIFO: refused, not waited on, and left where it is */
+    assert_int_equal(mkfifo(path, 0600), 0);
+    PuzzleRecord r;
+    puzzle_record_load(&r, note, sizeof note);
+    assert_non_null(strstr(note, "not a regular file"));
+    assert_non_null(strstr(note, "starting at 1200"));
+    assert_int_equal(stat(path, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    unlink(path);
+
+    /* a NUL byte, then a file over the cap: damaged, moved aside */
+    load_bytes(path, "# ninjachess puzzle record 1\nrating 1\0", 40, note, sizeof note);
+    assert_non_null(strstr(note, "puzzles.txt: a NUL byte; moved aside"));
+    assert_int_equal(stat(aside, &st), 0);
+    unlink(aside);
+    size_t big = 1 << 20;
+    char *text = malloc(big);
+    assert_non_null(text);
+    memset(text, '#', big);
+    load_bytes(path, text, big, note, sizeof note);
+    free(text);
+    assert_non_null(strstr(note, "puzzles.txt: larger than "));
+    assert_int_equal(stat(aside, &st), 0);
+    unlink(aside);
+    snprintf(path, sizeof path, "%s/ninjachess", d);
+    rmdir(path);
+    rmdir(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -148,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_text),
         cmocka_unit_test(test_damaged_text),
         cmocka_unit_test(test_file),
+        cmocka_unit_test(test_file_kinds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

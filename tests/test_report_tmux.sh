@@ -10,13 +10,7 @@
 # provides one.  Limits are generous for the sanitizer build.
 # usage: test_report_tmux.sh NINJACHESS DATA_DIR
 set -u
-BIN=$1
-DATA=$2
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
-
 . "$(dirname "$0")/tmux_lib.sh"
-export XDG_CACHE_HOME="$TMP/cache"
-PRE="export XDG_CACHE_HOME='$XDG_CACHE_HOME'"
 COLS=160
 ROWS=50
 

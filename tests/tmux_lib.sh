@@ -1,10 +1,20 @@
 # The helpers of the tmux tests (sourced): a detached tmux server of its
 # own, the program started in a session of a given size, polling the
 # screen for a text instead of sleeping, keys, and the results.
-# Needs BIN and DATA set; sets TMP, a directory removed on exit.
+# Sourced with the test's arguments, NINJACHESS DATA_DIR, as
+#     . "$(dirname "$0")/tmux_lib.sh"
+# it sets BIN and DATA from them (a test may make its own DATA after) and
+# skips the test (77) where tmux is missing.  Sets TMP, a directory
+# removed on exit, with the program's home, state, config and cache
+# directories (the endgame tables' cache is the test's own) in it.
+[ $# -ge 2 ] || { echo "usage: $0 NINJACHESS DATA_DIR" >&2; exit 2; }
+BIN=$1
+DATA=$2
+command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
 TMP=$(mktemp -d /tmp/nc_tmux_XXXXXX)
 SOCK="nctest$$"
-export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state" XDG_CONFIG_HOME="$TMP/config" LANG=C.UTF-8 LC_ALL=C.UTF-8
+export HOME="$TMP/home" XDG_STATE_HOME="$TMP/state" XDG_CONFIG_HOME="$TMP/config" XDG_CACHE_HOME="$TMP/cache" \
+    LANG=C.UTF-8 LC_ALL=C.UTF-8
 unset NO_COLOR
 mkdir -p "$HOME"
 case "${TERM:-dumb}" in dumb|"") export TERM=xterm-256color ;; esac
@@ -35,7 +45,7 @@ start() {
     rm -f "$TMP/status.$S"
     # A shell runs the program and writes its exit status where we can read it.
     T new-session -d -s "$S" -x "$COLS" -y "$ROWS" -e "XDG_STATE_HOME=$XDG_STATE_HOME" -e "HOME=$HOME" \
-        -e "XDG_CONFIG_HOME=$XDG_CONFIG_HOME" \
+        -e "XDG_CONFIG_HOME=$XDG_CONFIG_HOME" -e "XDG_CACHE_HOME=$XDG_CACHE_HOME" \
         -e "LANG=C.UTF-8" -e "LC_ALL=C.UTF-8" \
         sh -c '('"$PRE"'; exec "$@"); echo $? >"'"$TMP/status.$S"'"' sh "$BIN" --data-dir "$DATA" "$@"
 }
@@ -76,4 +86,18 @@ quit_ok() {
     keys q
     st=$(wait_exit)
     [ "$st" = 0 ] && ok "$1: quits with status 0" || fail "$1: exit status $st"
+}
+# config_value_refused KEY: 'KEY = maybe' in the config file stops the
+# program before the screen (status 1) with the file, line, key and value
+# named; the config directory is removed after.
+config_value_refused() {
+    mkdir -p "$XDG_CONFIG_HOME/ninjachess"
+    printf '%s = maybe\n' "$1" >"$XDG_CONFIG_HOME/ninjachess/config"
+    out=$("$BIN" --data-dir "$DATA" --variant chess 2>&1 </dev/null); st=$?
+    if echo "$out" | grep -q "ninjachess/config:1: $1: 'maybe' is neither 'on' nor 'off'" && [ $st -eq 1 ]; then
+        ok "a wrong $1 value is named"
+    else
+        fail "$1 value: status $st: $out"
+    fi
+    rm -rf "$XDG_CONFIG_HOME"
 }

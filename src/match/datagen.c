@@ -36,6 +36,7 @@ typedef struct {
     const Options *opt;
     const Variant *v;
     const NnueNet *net; /* --nnue FILE's; NULL: the hand-made evaluation */
+    char net_file[1100];
     Game base;
     OpeningBook book; /* n == 0: none */
     int nrandom;
@@ -224,7 +225,7 @@ static int load_book(Gen *gen, const Options *opt)
  * after printing why. */
 static int open_output(Gen *gen, const Options *opt)
 {
-    char header[512], err[1400], run[512];
+    char header[512], err[1400], run[1400], eval[700];
     long long records;
     dg_header(opt, gen->v->name, header, sizeof header);
     /* A regular file only, as it is read back to resume; never through a
@@ -241,9 +242,10 @@ static int open_output(Gen *gen, const Options *opt)
     long long first = gen->end_game;
     atomic_store(&gen->next_game, first);
     gen->end_game = first + opt->games;
-    snprintf(run, sizeof run, "# games %lld-%lld: nodes %lld, random plies %d, seed %llu, %s\n", first,
+    dg_evaluation(gen->net, gen->net_file, eval, sizeof eval);
+    snprintf(run, sizeof run, "# games %lld-%lld: nodes %lld, random plies %d, seed %llu, %s, %s\n", first,
              gen->end_game - 1, gen->nodes, gen->nrandom, (unsigned long long)gen->seed,
-             gen->book.n ? "from the book" : "from the setup");
+             gen->book.n ? "from the book" : "from the setup", eval);
     off_t size = lseek(gen->fd, 0, SEEK_END);
     if ((size == 0 && write(gen->fd, header, strlen(header)) != (ssize_t)strlen(header)) ||
         write(gen->fd, run, strlen(run)) != (ssize_t)strlen(run)) {
@@ -317,9 +319,10 @@ int datagen_main(const Options *opt)
     if (!v)
         return 1;
     gen.v = v;
-    char file[1100], problem[1600];
+    char problem[1600];
     /* the scores stay the hand-made evaluation's unless a net is named */
-    gen.net = fe_net_for(opt, opt->data_dir, v, FE_NET_ASKED, file, sizeof file, problem, sizeof problem);
+    gen.net = fe_net_for(opt, opt->data_dir, v, FE_NET_ASKED, gen.net_file, sizeof gen.net_file, problem,
+                         sizeof problem);
     char err[512];
     int rc = 1;
     if (session_game(opt, v, &gen.base, err, sizeof err)) {

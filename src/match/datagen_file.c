@@ -8,6 +8,7 @@
 #include "session.h"
 #include "notation/notation.h"
 #include "files/safe_file.h"
+#include "text/quote.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +23,16 @@ void dg_header(const Options *opt, const char *variant, char *buf, size_t len)
 {
     snprintf(buf, len, "# ninjachess datagen: variant %s setup %s option %s titans %s\n", variant,
              opt->setup ? opt->setup : "-", opt->options ? opt->options : "-", opt->titans ? opt->titans : "-");
+}
+
+void dg_evaluation(const NnueNet *net, const char *file, char *buf, size_t len)
+{
+    char quoted[600];
+    if (!net)
+        snprintf(buf, len, "hand-made evaluation");
+    else
+        snprintf(buf, len, "net %s (checksum %08x)", nc_quote(file, quoted, sizeof quoted),
+                 (unsigned)nnue_checksum(net));
 }
 
 static const char *const result_text[3] = {"0", "0.5", "1"};

@@ -5,6 +5,7 @@
 #ifndef NC_FRONTEND_DATAGEN_FILE_H
 #define NC_FRONTEND_DATAGEN_FILE_H
 
+#include "nnue/nnue.h"
 #include "options.h"
 
 #include <stdbool.h>
@@ -27,6 +28,10 @@ typedef struct {
 /* The header line a file of this variant, setup, options and Titans
  * starts with (with its newline). */
 void dg_header(const Options *opt, const char *variant, char *buf, size_t len);
+/* The evaluation that scores a run's positions, for its comment line:
+ * "hand-made evaluation" (net NULL), or "net FILE (checksum XXXXXXXX)"
+ * with file quoted (no control byte can break the line). */
+void dg_evaluation(const NnueNet *net, const char *file, char *buf, size_t len);
 /* The record's line, with its newline; its length. */
 int dg_format(const DgRecord *r, char *buf, size_t len);
 /* Splits a record line (without its newline; changed in place) into r,

@@ -2,14 +2,13 @@
  * the integer forward pass. */
 #include "nnue.h"
 
-#include "files/safe_file.h"
+#include "datafile/datafile.h"
 #include "notation/notation.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define NAME_BYTES 48
 #define HEADER_BYTES (8 + 4 + NAME_BYTES + 6 * 4 + 4)
@@ -19,6 +18,7 @@ struct NnueNet {
     char name[NAME_BYTES];
     int features, hidden, ntypes, area, width, height;
     int32_t scale, out_bias;
+    uint32_t checksum;    /* the file's last word */
     int16_t *weights;     /* features x hidden */
     int16_t *bias;        /* hidden */
     int16_t *out_weights; /* 2 x hidden */
@@ -27,6 +27,11 @@ struct NnueNet {
 int nnue_features(const Variant *v)
 {
     return 2 * v->ntypes * v->width * v->height + 2 * v->ntypes * NNUE_HAND_MAX;
+}
+
+uint32_t nnue_checksum(const NnueNet *n)
+{
+    return n->checksum;
 }
 
 int nnue_hidden(const NnueNet *n)
@@ -170,6 +175,7 @@ NnueNet *nnue_parse(const unsigned char *b, size_t len, const Variant *v, char *
     n->features = (int)get32(f + 16);
     n->hidden = (int)get32(f + 20);
     n->scale = (int32_t)get32(f + 24);
+    n->checksum = get32(b + len - 4);
     n->ntypes = v->ntypes;
     n->width = v->width;
     n->height = v->height;
@@ -196,32 +202,21 @@ NnueNet *nnue_parse(const unsigned char *b, size_t len, const Variant *v, char *
 
 NnueNet *nnue_load(const char *path, const Variant *v, char *err, int errlen)
 {
-    char why[600] = "";
-    int fd = sf_open_regular(path, why, sizeof why);
-    if (fd < 0) {
-        snprintf(err, (size_t)errlen, "%s: %s", path, errno == EINVAL ? "not a regular file" : strerror(errno));
+    /* read as data files are (a regular file, the size cap); the net's own
+     * words for what is wrong */
+    size_t len;
+    char *buf = data_file_read(path, FILE_MAX, &len, NULL);
+    if (!buf) {
+        int e = errno;
+        snprintf(err, (size_t)errlen, "%s: %s", path,
+                 e == EINVAL ? "not a regular file" : e == EFBIG ? "larger than 64 MiB"
+                 : e == ENOMEM ? "out of memory" : strerror(e));
         return NULL;
     }
-    unsigned char *buf = malloc(FILE_MAX + 1);
-    size_t len = 0;
-    ssize_t r = 0;
-    while (buf && len <= FILE_MAX && (r = read(fd, buf + len, FILE_MAX + 1 - len)) > 0)
-        len += (size_t)r;
-    int e = errno;
-    close(fd);
-    NnueNet *n = NULL;
-    if (!buf)
-        snprintf(err, (size_t)errlen, "%s: out of memory", path);
-    else if (r < 0)
-        snprintf(err, (size_t)errlen, "%s: %s", path, strerror(e));
-    else if (len > FILE_MAX)
-        snprintf(err, (size_t)errlen, "%s: larger than 64 MiB", path);
-    else {
-        char why2[400];
-        n = nnue_parse(buf, len, v, why2, sizeof why2);
-        if (!n)
-            snprintf(err, (size_t)errlen, "%s: %s", path, why2);
-    }
+    char why[400];
+    NnueNet *n = nnue_parse((const unsigned char *)buf, len, v, why, sizeof why);
+    if (!n)
+        snprintf(err, (size_t)errlen, "%s: %s", path, why);
     free(buf);
     return n;
 }

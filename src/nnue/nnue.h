@@ -49,6 +49,9 @@ void nnue_free(NnueNet *n);
 /* Whether n is a net of v (its name, board and feature set). */
 bool nnue_fits(const NnueNet *n, const Variant *v);
 int nnue_hidden(const NnueNet *n);
+/* The checksum its file ends with (FNV-1a of the bytes before it): what
+ * tells two nets of one variant apart, e.g. in --datagen's run lines. */
+uint32_t nnue_checksum(const NnueNet *n);
 
 /* The accumulators of p, from scratch. */
 void nnue_refresh(const NnueNet *n, const Position *p, NnueAcc *a);

@@ -211,6 +211,17 @@ void ui_analysis_tick(Ui *u)
         start(u, a);
 }
 
+void ui_analysis_pause(Ui *u)
+{
+    UiAnalysis *a = u->analysis;
+    if (!a || !a->running || a->stopping)
+        return;
+    /* collected by the tick after the return, which then starts anew */
+    search_stop(a->search);
+    a->stopping = true;
+    a->have_info = false;
+}
+
 void ui_analysis_toggle(Ui *u)
 {
     if (u->analysis && u->analysis->on) {

@@ -47,6 +47,10 @@ void ui_analysis_more_lines(Ui *u);
 /* Each loop round: follows the shown position, collects a stopped search,
  * reads the running one's report.  Never waits for the search. */
 void ui_analysis_tick(Ui *u);
+/* The game screen is covered (the tutorial, the start screen): its
+ * search is asked to stop, not waited on; the first tick after the
+ * return starts it again on the shown position. */
+void ui_analysis_pause(Ui *u);
 /* The analysis in the panel from row y (and the bar beside the board);
  * the next free row.  Nothing while it is off. */
 int ui_analysis_draw(Ui *u, int y);

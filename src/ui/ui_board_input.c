@@ -1,5 +1,6 @@
 /* The board's keys of a screen where the player moves (ui_board_input.h). */
 #include "ui_board_input.h"
+#include "ui_screen.h"
 
 static const struct {
     int key, dx, dy;
@@ -47,4 +48,22 @@ int ui_board_key(Ui *u, int key, Move *c, int max)
         return 0;
     }
     return -1;
+}
+
+void ui_board_candidates(Ui *u, const Move *c, int n, void (*play)(void *self, const Move *m), void *self,
+                         int tag, Move cand[16], int *ncand)
+{
+    if (n == 1) {
+        play(self, &c[0]);
+        return;
+    }
+    char labels[16][200];
+    const char *items[16];
+    *ncand = ui_candidate_labels(u, c, n, labels);
+    for (int i = 0; i < *ncand; i++) {
+        items[i] = labels[i];
+        cand[i] = c[i];
+    }
+    if (!screen_ask_menu(tag, "Which move?", items, *ncand))
+        ui_msg(u, true, "The question does not fit on the screen's dialog");
 }

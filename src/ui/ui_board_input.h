@@ -1,7 +1,8 @@
 /* The board's keys where the player moves the side to move's pieces
  * (ui_board_input.c): cursor steps, selecting a piece and naming a move
- * with Enter, space or a click, Esc clearing the selection.  What the
- * screen then does with the move (play it, judge it) stays the screen's. */
+ * with Enter, space or a click, Esc clearing the selection; the moves
+ * named played, or asked "Which move?" among several.  What the screen
+ * then does with the move (play it, judge it) stays the screen's. */
 #ifndef NC_UI_BOARD_INPUT_H
 #define NC_UI_BOARD_INPUT_H
 
@@ -16,5 +17,13 @@ int ui_board_key(Ui *u, int key, Move *c, int max);
 /* Only the cursor steps of ui_board_key: true when key was one (for a
  * screen whose other board keys wait while its own state says no move). */
 bool ui_board_cursor_key(Ui *u, int key);
+
+/* The moves a board key or a typed move named (n > 0): one is handed to
+ * play(self, move); among several the player picks in a "Which move?"
+ * menu asked with tag (ui_screen.h), its moves kept in cand (16) and
+ * their number in *ncand for the answer; a menu that does not fit is told
+ * on u's message line. */
+void ui_board_candidates(Ui *u, const Move *c, int n, void (*play)(void *self, const Move *m), void *self,
+                         int tag, Move cand[16], int *ncand);
 
 #endif

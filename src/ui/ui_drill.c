@@ -173,20 +173,9 @@ static void move_typed(Drill *d, const char *typed)
 
 /* The moves the board named: one is played, among several the player
  * picks. */
-static void candidates(Drill *d, const Move *c, int n)
+static void play_named(void *self, const Move *m)
 {
-    if (n == 1) {
-        play_white(d, &c[0]);
-        return;
-    }
-    char labels[16][200];
-    const char *items[16];
-    d->ncand = ui_candidate_labels(&d->t, c, n, labels);
-    for (int i = 0; i < d->ncand; i++) {
-        items[i] = labels[i];
-        d->cand[i] = c[i];
-    }
-    ask(d, screen_ask_menu(ASK_WHICH, "Which move?", items, d->ncand));
+    play_white(self, m);
 }
 
 /* A menu of the materials that win, of one piece (built now if need be)
@@ -316,7 +305,7 @@ static void drill_key(Ui *u, void *self, int k)
     else if (k == 'm' || k == ':')
         ask(d, screen_ask_line(ASK_MOVE, "Move: ", "", 160));
     else if ((n = ui_board_key(t, k, c, 32)) > 0)
-        candidates(d, c, n);
+        ui_board_candidates(t, c, n, play_named, d, ASK_WHICH, d->cand, &d->ncand);
     else if (n < 0)
         ui_msg(t, true, "Drill keys: arrows and Enter move, m type a move, n new start, f flip, ? help, q back");
 }

@@ -819,6 +819,14 @@ static void game_resume(Ui *u, void *self, ScreenId from, const ScreenResult *r)
     ui_autosave_tick(u);
 }
 
+/* Under the tutorial or the start screen the game is not ticked: its
+ * analysis would search a position no one sees. */
+static void game_covered(Ui *u, void *self)
+{
+    (void)self;
+    ui_analysis_pause(u);
+}
+
 static void game_close(Ui *u, void *self)
 {
     (void)u;
@@ -832,5 +840,6 @@ const Screen ui_game_screen = {
     .key = game_key,
     .tick = game_tick,
     .resume = game_resume,
+    .covered = game_covered,
     .close = game_close,
 };

@@ -257,20 +257,14 @@ static void ask(PuzzleScreen *s, bool ok)
 
 /* Moves named by the board or by typing: one is judged, several are
  * offered in the "Which move?" menu. */
+static void judge_named(void *self, const Move *m)
+{
+    player_moves(self, m);
+}
+
 static void candidates(PuzzleScreen *s, const Move *c, int n)
 {
-    if (n == 1) {
-        player_moves(s, &c[0]);
-        return;
-    }
-    char labels[16][200];
-    const char *items[16];
-    s->ncand = ui_candidate_labels(&s->t, c, n, labels);
-    for (int i = 0; i < s->ncand; i++) {
-        items[i] = labels[i];
-        s->cand[i] = c[i];
-    }
-    ask(s, screen_ask_menu(ASK_WHICH, "Which move?", items, s->ncand));
+    ui_board_candidates(&s->t, c, n, judge_named, s, ASK_WHICH, s->cand, &s->ncand);
 }
 
 static void move_typed(PuzzleScreen *s, const char *typed)

@@ -11,14 +11,13 @@
  * Also the rating's update and the choice of the next puzzle. */
 #include "ui_puzzle_record.h"
 
-#include "files/safe_file.h"
+#include "datafile/datafile.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define HEADER "# ninjachess puzzle record 1"
 #define RATING_MIN 100
@@ -187,38 +186,30 @@ static int record_path(char *buf, int len, bool create, char *err, int errlen)
 enum { READ_OK, READ_MISSING, READ_FAILED, READ_DAMAGED };
 
 /* The file's text (NUL-terminated, malloc'd, in *text) or why there is
- * none: READ_FAILED (the file may be fine: it stays) or READ_DAMAGED. */
+ * none: READ_FAILED (the file may be fine: it stays) or READ_DAMAGED.
+ * Read as data files are (a regular file, the size cap); the record's own
+ * words for what is wrong. */
 static int read_text(const char *path, char **text, char *err, int errlen)
 {
-    char why[200];
-    *text = NULL;
-    int fd = sf_open_regular(path, why, sizeof why);
-    if (fd < 0) {
-        snprintf(err, (size_t)errlen, "cannot read %.1000s (%s)", path, why);
-        return errno == ENOENT ? READ_MISSING : READ_FAILED;
-    }
-    char *t = malloc(RECORD_MAX + 1);
-    size_t n = 0;
-    ssize_t got = 1;
-    while (t && n <= RECORD_MAX && (got = read(fd, t + n, RECORD_MAX + 1 - n)) > 0)
-        n += (size_t)got;
-    int e = errno;
-    close(fd);
-    if (!t || got < 0) {
-        snprintf(err, (size_t)errlen, "cannot read %s (%s)", path, t ? strerror(e) : "out of memory");
-        free(t);
-        return READ_FAILED;
-    }
-    if (n > RECORD_MAX || memchr(t, 0, n)) {
-        if (n > RECORD_MAX)
+    size_t n;
+    *text = data_file_read(path, RECORD_MAX, &n, NULL);
+    if (!*text) {
+        int e = errno;
+        if (e == EFBIG) {
             snprintf(err, (size_t)errlen, "%s: larger than %d bytes", path, RECORD_MAX);
-        else
-            snprintf(err, (size_t)errlen, "%s: a NUL byte", path);
-        free(t);
+            return READ_DAMAGED;
+        }
+        snprintf(err, (size_t)errlen, "cannot read %.1000s (%s)", path,
+                 e == ENOMEM ? "out of memory" : e == EISDIR ? "a directory, not a regular file: not read"
+                 : e == EINVAL ? "not a regular file: not read" : strerror(e));
+        return e == ENOENT ? READ_MISSING : READ_FAILED;
+    }
+    if (data_text_nul_line(*text, n)) {
+        snprintf(err, (size_t)errlen, "%s: a NUL byte", path);
+        free(*text);
+        *text = NULL;
         return READ_DAMAGED;
     }
-    t[n] = 0;
-    *text = t;
     return READ_OK;
 }
 

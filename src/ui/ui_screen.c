@@ -56,6 +56,12 @@ static void open_screen(ScreenId id, const void *arg)
     stack[depth].id = id;
     stack[depth].self = self;
     depth++;
+    const Screen *below = depth > 1 ? registry[stack[depth - 2].id] : NULL;
+    if (below && below->covered && !registry[id]->overlay) {
+        handlers++;
+        below->covered(app, stack[depth - 2].self);
+        handlers--;
+    }
 }
 
 static void close_top(void)

@@ -76,6 +76,10 @@ typedef struct Screen {
     void (*tick)(Ui *app, void *self);            /* each loop round, while on top */
     /* The screen above, `from`, popped with r (NULL when it had nothing). */
     void (*resume)(Ui *app, void *self, ScreenId from, const ScreenResult *r);
+    /* A screen that is no overlay was pushed over this one: until its
+     * resume it is neither drawn nor ticked, so what it runs on its own
+     * (the live analysis's search) should pause. */
+    void (*covered)(Ui *app, void *self);
     void (*close)(Ui *app, void *self);           /* on pop */
 } Screen;
 
