@@ -721,6 +721,43 @@ static void search_signature(void **state)
     assert_int_equal(wrong, 0);
 }
 
+/* A level-10 search given no limit thinks for time-no-limit-ms and ends;
+ * told to search until stopped (analysis, UCI's go infinite) it runs on
+ * past that until stopped.  The cap is set to 100 ms here; the margins
+ * (done by 3 s, still running at 1 s) hold on a loaded machine. */
+static void until_stopped_runs_on(void **state)
+{
+    (void)state;
+    Variant *v = test_variant("chess");
+    Game g;
+    game_from(&g, v, NULL);
+    Search *s = search_new(16);
+    assert_true(search_set_param(s, "time-no-limit-ms", 100));
+    SearchInfo in;
+    SearchLimits capped = {.level = 10};
+    assert_int_equal(search_start(s, &g, &capped), 0);
+    double t0 = now();
+    bool done = false;
+    while (!(done = search_poll(s, &in)) && now() - t0 < 3.0) {
+        struct timespec ts = {0, 20 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    assert_true(done);
+    search_wait(s, &in);
+    SearchLimits endless = {.level = 10, .flags = SEARCH_UNTIL_STOPPED};
+    assert_int_equal(search_start(s, &g, &endless), 0);
+    struct timespec second = {1, 0};
+    nanosleep(&second, NULL);
+    assert_false(search_poll(s, &in));
+    search_stop(s);
+    search_wait(s, &in);
+    assert_true(in.has_best);
+    assert_true(is_legal_move(&g.pos, &in.best));
+    search_free(s);
+    game_free(&g);
+    variant_free(v);
+}
+
 /* The tunable constants: each has a name, its default inside its range;
  * unknown names and values out of range are refused; a value changes the
  * search, and the default gives it back. */
@@ -783,6 +820,7 @@ int main(void)
         cmocka_unit_test(hundred_ply_rule),
         cmocka_unit_test(checkmated_has_no_move),
         cmocka_unit_test(stop_returns_at_once),
+        cmocka_unit_test(until_stopped_runs_on),
         cmocka_unit_test(threaded_matches_sync),
         cmocka_unit_test(never_illegal),
         cmocka_unit_test(levels_differ),

@@ -362,8 +362,10 @@ static bool go_limits(const Uci *u, const GoArgs *a, SearchLimits *lim)
     int side = u->g.pos.side;
     bool timed = a->movetime > 0 || a->time[side] >= 0;
     bool limited = timed || a->depth || a->nodes;
-    if (a->infinite || (!limited && !a->refused))
+    if (a->infinite || (!limited && !a->refused)) {
+        lim->flags |= SEARCH_UNTIL_STOPPED;
         return true;
+    }
     if (!timed && limited)
         return false;
     TimeControl tc = {

@@ -284,7 +284,7 @@ static void xb_stat01(XB *x, const SearchInfo *in)
  * and calls this again for the position they leave. */
 static void xb_analyse(XB *x)
 {
-    SearchLimits lim = {.level = x->opt->level};
+    SearchLimits lim = {.level = x->opt->level, .flags = SEARCH_UNTIL_STOPPED};
     xb_cap_limits(x, &lim);
     SearchInfo in = {0};
     bool running = game_status(&x->g) == GS_ONGOING && search_start(x->s, &x->g, &lim) == 0;

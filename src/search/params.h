@@ -47,7 +47,8 @@
     X(time_stable_pct, "time-stable-pct", 70, 10, 100, "hundredths: less time while the best move holds") \
     X(time_stable_iters, "time-stable-iters", 4, 1, 20, "iterations the best move holds to count as stable") \
     X(time_falling_pct, "time-falling-pct", 130, 100, 400, "hundredths: more time while the score falls") \
-    X(time_falling_cp, "time-falling-cp", 30, 1, 500, "cp: a fall from the last iteration that counts")
+    X(time_falling_cp, "time-falling-cp", 30, 1, 500, "cp: a fall from the last iteration that counts") \
+    X(time_no_limit_ms, "time-no-limit-ms", 5000, 10, 600000, "ms: a level-10 search given no limit (unless until stopped)")
 
 typedef struct {
     const char *name;

@@ -1057,8 +1057,9 @@ static void setup_search(Search *s, const Game *g, const SearchLimits *lim)
         s->max_nodes = lim->nodes;
     double share = ls->time_pct / 100.0;
     s->hard = lim->seconds > 0 ? lim->seconds * share : 0;
-    if (level == 10 && lim->depth <= 0 && lim->seconds <= 0 && lim->nodes <= 0)
-        s->hard = 5.0;
+    if (level == 10 && lim->depth <= 0 && lim->seconds <= 0 && lim->nodes <= 0 &&
+        !(lim->flags & SEARCH_UNTIL_STOPPED))
+        s->hard = s->par.time_no_limit_ms / 1000.0;
     s->soft = s->hard * (s->par.time_soft_pct / 100.0);
     s->target = lim->target_seconds > 0 && s->hard > 0 ? lim->target_seconds * share : 0;
     s->noise = ls->noise;

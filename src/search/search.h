@@ -50,6 +50,10 @@ typedef struct {
 /* Never builds an endgame table (only those already cached count): for
  * harnesses whose runs must stay short and write nothing. */
 #define SEARCH_NO_TABLE_BUILDS 4u
+/* With no depth, time or node limit: search until stopped (analysis, UCI's
+ * "go infinite"), not the few seconds a move that a level-10 search
+ * without limits otherwise takes. */
+#define SEARCH_UNTIL_STOPPED 8u
 
 /* One line of a MultiPV search: a root move's score and line. */
 typedef struct {

@@ -63,7 +63,7 @@ static bool start(Ui *u, UiAnalysis *a)
     lim.level = 10;
     lim.lines = a->lines;
     /* It follows every step: a table build would hold the core for long. */
-    lim.flags = SEARCH_NO_TABLE_BUILDS;
+    lim.flags = SEARCH_NO_TABLE_BUILDS | SEARCH_UNTIL_STOPPED;
     int ply = ui_shown_ply(u);
     Game g;
     const Game *from = &u->game.g;
