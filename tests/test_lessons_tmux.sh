@@ -3,7 +3,8 @@
 # in a detached tmux server (send-keys, capture-pane), polling for text
 # instead of sleeping, as tests/test_ui_tmux.sh does.  Plays through a
 # lesson, an exercise answered wrong then right, one answered wrong twice
-# (the answer is shown), and checks the progress file and a damaged one.
+# (the answer is shown), the "Which move?" menu of an exercise and of the
+# sandbox, and checks the progress file and a damaged one.
 # Works without a terminal (CI=true): tmux provides the pseudo-terminal.
 # usage: test_lessons_tmux.sh NINJACHESS DATA_DIR
 set -u
@@ -75,6 +76,21 @@ keys Down Enter Up Up Enter
 expect "The answer: b4-b2" "the answer after the second wrong try"
 expect "Either is check" "the explanation with the answer"
 
+# ---- an exercise's "Which move?": a king step that is also a castling ----
+keys L; expect "Lessons from the rule texts" "the lesson menu for the castlings"
+keys 1; expect "Castling" "Titan Chess topics again"
+keys 8; expect "Exercise: the most extreme wing castling" "the castling lessons"
+keys 2; expect "Castle so that the king ends on b1." "the castling exercise"
+# The cursor starts on f6; the king stands on g1.
+keys Right Down Down Down Down Down Enter Left Enter
+expect "Which move?" "the king's step to f1 asks which move"
+expect "1 g1-f1 (king step)" "the menu offers the king step" 2
+expect "2 g1-f1,b1-g1: castles" "and the castling" 2
+keys Escape
+expect "Move cancelled" "Escape cancels the move"
+keys Enter; expect "Which move?" "asked again"
+keys 2; expect "Not right: g1-f1,b1-g1: castles" "the castling chosen is judged"
+
 # ---- a drop exercise: the hand piece chosen with d ----
 keys L; expect "Lessons from the rule texts" "the lesson menu again"
 keys 3; expect "Stealth Gryphon" "Stealth Ninja Chess topics"
@@ -90,6 +106,23 @@ keys d Right Up Up Enter
 expect "Right: J@f2-f3: dropped on f2, slides to f3" "the drop that blocks"
 quit_ok "lessons"
 grep -q -x "tc-bomber-check solved" "$PROGRESS" && fail "a shown answer counted as solved" || ok "a shown answer is not counted as solved"
+
+# ---- the sandbox's "Which move?": a promotion ----
+start --variant chess --tutorial
+expect "Tutorial: choose a piece" "the tutorial for a promotion"
+keys 6; expect "Pawn: its moves are marked" "the pawn's page, the pawn on d4"
+keys Up Up Up p; expect "Place which piece at the cursor?" "placing on d7"
+keys 6; expect "Colour" "the pawn's colour asked"
+keys 1; expect "Placed a White Pawn" "a white pawn on d7"
+keys Enter Up Enter
+expect "Which move?" "the pawn's step to d8 asks which promotion"
+expect "4 d7-d8=N, becomes Knight" "the menu offers the promotions" 2
+keys Escape
+expect "Move cancelled" "Escape cancels the move"
+keys Enter; expect "Which move?" "asked again"
+keys 2; expect "Played d8=R" "the rook chosen"
+expect "d8: White Rook" "the rook stands on d8, shown"
+quit_ok "promotion in the sandbox"
 
 # ---- a damaged progress file is told and put aside ----
 printf 'garbage\n' >"$PROGRESS"

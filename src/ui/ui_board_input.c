@@ -50,12 +50,11 @@ int ui_board_key(Ui *u, int key, Move *c, int max)
     return -1;
 }
 
-void ui_board_candidates(Ui *u, const Move *c, int n, void (*play)(void *self, const Move *m), void *self,
-                         int tag, Move cand[16], int *ncand)
+bool ui_board_candidates(Ui *u, const Move *c, int n, BoardPlay play, void *self, int tag, Move cand[16], int *ncand)
 {
     if (n == 1) {
-        play(self, &c[0]);
-        return;
+        play(u, self, &c[0]);
+        return false;
     }
     char labels[16][200];
     const char *items[16];
@@ -64,6 +63,8 @@ void ui_board_candidates(Ui *u, const Move *c, int n, void (*play)(void *self, c
         items[i] = labels[i];
         cand[i] = c[i];
     }
-    if (!screen_ask_menu(tag, "Which move?", items, *ncand))
-        ui_msg(u, true, "The question does not fit on the screen's dialog");
+    if (screen_ask_menu(tag, "Which move?", items, *ncand))
+        return true;
+    ui_msg(u, true, "The question does not fit on the screen's dialog");
+    return false;
 }

@@ -18,12 +18,16 @@ int ui_board_key(Ui *u, int key, Move *c, int max);
  * screen whose other board keys wait while its own state says no move). */
 bool ui_board_cursor_key(Ui *u, int key);
 
+/* What a screen does with the one move the player named: play it, judge
+ * it (self is the screen's own state). */
+typedef void (*BoardPlay)(Ui *u, void *self, const Move *m);
+
 /* The moves a board key or a typed move named (n > 0): one is handed to
- * play(self, move); among several the player picks in a "Which move?"
+ * play(u, self, move); among several the player picks in a "Which move?"
  * menu asked with tag (ui_screen.h), its moves kept in cand (16) and
- * their number in *ncand for the answer; a menu that does not fit is told
- * on u's message line. */
-void ui_board_candidates(Ui *u, const Move *c, int n, void (*play)(void *self, const Move *m), void *self,
-                         int tag, Move cand[16], int *ncand);
+ * their number in *ncand for the answer.  True when that menu is open;
+ * false when the one move was played or the menu does not fit (told on
+ * u's message line). */
+bool ui_board_candidates(Ui *u, const Move *c, int n, BoardPlay play, void *self, int tag, Move cand[16], int *ncand);
 
 #endif

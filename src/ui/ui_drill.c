@@ -173,8 +173,9 @@ static void move_typed(Drill *d, const char *typed)
 
 /* The moves the board named: one is played, among several the player
  * picks. */
-static void play_named(void *self, const Move *m)
+static void play_named(Ui *t, void *self, const Move *m)
 {
+    (void)t; /* the drill's own board, inside self */
     play_white(self, m);
 }
 

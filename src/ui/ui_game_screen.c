@@ -11,6 +11,7 @@
 #include "ui_report.h"
 
 #include "ui_analysis.h"
+#include "ui_board_input.h"
 
 #include <curses.h>
 #include <stdlib.h>
@@ -101,22 +102,17 @@ static void review_answered(Ui *u, GameScreen *s, bool yes)
         type_move(u, s);
 }
 
+static void play_one(Ui *u, void *self, const Move *m)
+{
+    (void)self;
+    ui_play_candidate(u, m);
+}
+
 /* Plays one of the candidates, asking which when there are several. */
 static void play_candidates(Ui *u, GameScreen *s, Move *c, int n)
 {
-    if (n == 1) {
-        ui_play_candidate(u, &c[0]);
-        return;
-    }
-    char labels[16][200];
-    const char *items[16];
-    n = ui_candidate_labels(u, c, n, labels);
-    for (int i = 0; i < n; i++) {
-        items[i] = labels[i];
-        s->cand[i] = c[i];
-    }
-    s->ncand = n;
-    asked(u, s, ASK_WHICH, screen_ask_menu(ASK_WHICH, "Which move?", items, n));
+    if (ui_board_candidates(u, c, n, play_one, s, ASK_WHICH, s->cand, &s->ncand))
+        s->asked = ASK_WHICH;
 }
 
 static void explain_refusal(Ui *u, int from, int drop_type, int to)

@@ -5,6 +5,7 @@
  * exercises (the answer judged, the answer shown after the second wrong
  * try) and the progress kept in the state directory. */
 #include "ui_lesson.h"
+#include "ui_board_input.h"
 #include "ui_screen.h"
 
 #include <curses.h>
@@ -314,6 +315,11 @@ void ui_lesson_select_drop(Ui *t, int type)
     ui_msg(t, false, "Drop the %s: choose a marked square", ui_type_name(t->game.v, type));
 }
 
+static void judge_named(Ui *t, void *lv, const Move *m)
+{
+    judge(t, lv, m);
+}
+
 /* Judges the move the player chose at the cursor. */
 bool ui_lesson_activate(Ui *t, LessonView *lv)
 {
@@ -337,18 +343,7 @@ bool ui_lesson_activate(Ui *t, LessonView *lv)
     }
     if (n == 0)
         return false;
-    if (n == 1) {
-        judge(t, lv, &c[0]);
-        return true;
-    }
-    char labels[16][200];
-    const char *items[16];
-    lv->ask_ncand = ui_candidate_labels(t, c, n, labels);
-    for (int i = 0; i < lv->ask_ncand; i++) {
-        items[i] = labels[i];
-        lv->ask_cand[i] = c[i];
-    }
-    ask(t, screen_ask_menu(LESSON_ASK_WHICH, "Which move?", items, lv->ask_ncand));
+    ui_board_candidates(t, c, n, judge_named, lv, LESSON_ASK_WHICH, lv->ask_cand, &lv->ask_ncand);
     return true;
 }
 

@@ -257,8 +257,9 @@ static void ask(PuzzleScreen *s, bool ok)
 
 /* Moves named by the board or by typing: one is judged, several are
  * offered in the "Which move?" menu. */
-static void judge_named(void *self, const Move *m)
+static void judge_named(Ui *t, void *self, const Move *m)
 {
+    (void)t; /* the screen's own board, inside self */
     player_moves(self, m);
 }
 

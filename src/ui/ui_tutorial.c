@@ -8,6 +8,7 @@
  * answers to ui_lesson.c. */
 #include "ui_tutorial.h"
 #include "ui_lesson.h"
+#include "ui_board_input.h"
 
 #include <curses.h>
 #include <stdlib.h>
@@ -268,27 +269,13 @@ static void open_extra(Ui *t, int k)
         }
 }
 
-/* Plays c[pick] of n candidates, or asks which when there are several
- * (pick < 0 once answered: cancelled). */
-static void play_candidate(Ui *t, const Move *c, int n, int pick)
+/* Plays the move the player named, and goes on showing the piece that
+ * moved. */
+static void play_named(Ui *t, void *self, const Move *m)
 {
-    if (n > 1) {
-        char labels[16][200];
-        const char *items[16];
-        asking.ncand = ui_candidate_labels(t, c, n, labels);
-        for (int i = 0; i < asking.ncand; i++) {
-            items[i] = labels[i];
-            asking.cand[i] = c[i];
-        }
-        ask(t, screen_ask_menu(ASK_WHICH, "Which move?", items, asking.ncand));
-        return;
-    }
-    if (pick < 0) {
-        ui_msg(t, false, "Move cancelled");
-        return;
-    }
+    (void)self; /* the tutorial's state is t */
     int to = t->board.cursor; /* where the candidates land; it stays put while asked */
-    ui_play_candidate(t, &c[pick]);
+    ui_play_candidate(t, m);
     t->game.end = END_NONE;
     /* Keep showing the piece that moved, from its new square. */
     int code = t->game.g.pos.board[to];
@@ -306,7 +293,7 @@ static void tutorial_activate(Ui *t)
         Move c[32];
         int n = ui_candidates(t, t->board.cursor, c, 32);
         if (n > 0) {
-            play_candidate(t, c, n, 0);
+            ui_board_candidates(t, c, n, play_named, NULL, ASK_WHICH, asking.cand, &asking.ncand);
             return;
         }
     }
@@ -532,8 +519,10 @@ static void tutorial_resume(Ui *u, void *self, ScreenId from, const ScreenResult
         drop_answered(t, k);
     else if (r->tag == ASK_EXAMPLE && k >= 0 && k < (int)(sizeof examples / sizeof examples[0]))
         example_answered(t, k);
+    else if (r->tag == ASK_WHICH && k >= 0 && k < asking.ncand)
+        play_named(t, NULL, &asking.cand[k]);
     else if (r->tag == ASK_WHICH)
-        play_candidate(t, asking.cand, 1, k < asking.ncand ? k : -1);
+        ui_msg(t, false, "Move cancelled");
 }
 
 static void tutorial_close(Ui *u, void *self)
