@@ -9,12 +9,8 @@
 # terminal (CI=true).
 # usage: test_clock_tmux.sh NINJACHESS DATA_DIR TESTS_DIR
 set -u
-BIN=$1
-DATA=$2
-PGNS=$3/data
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
-
 . "$(dirname "$0")/tmux_lib.sh"
+PGNS=${3:?usage: test_clock_tmux.sh NINJACHESS DATA_DIR TESTS_DIR}/data
 S=nc
 game_file() { ls "$XDG_STATE_HOME"/ninjachess/games/*.pgn 2>/dev/null | head -n 1; }
 # Seconds of the last [%clk H:MM:SS] of side $1 (0 White, 1 Black) in the game's file.

@@ -8,10 +8,6 @@
 # Works without a terminal (CI=true): tmux provides the pseudo-terminal.
 # usage: test_lessons_tmux.sh NINJACHESS DATA_DIR
 set -u
-BIN=$1
-DATA=$2
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
-
 . "$(dirname "$0")/tmux_lib.sh"
 PROGRESS="$XDG_STATE_HOME/ninjachess/lessons.txt"
 wait_file() {

@@ -6,10 +6,6 @@
 # key, the panel at "thinking" and the search's move unplayed.
 # usage: test_mouse_tmux.sh NINJACHESS DATA_DIR
 set -u
-BIN=$1
-DATA=$2
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
-
 . "$(dirname "$0")/tmux_lib.sh"
 
 # The mouse reports of a press and a release of button 1 at column X, row

@@ -5,9 +5,6 @@
 # analysis search reads the net too.
 # usage: test_nnue_tmux.sh NINJACHESS DATA_DIR
 set -u
-BIN=$1
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
-
 . "$(dirname "$0")/tmux_lib.sh"
 . "$(dirname "$0")/nnue_net.sh"
 

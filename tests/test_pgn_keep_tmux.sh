@@ -8,13 +8,9 @@
 # pgn-extract reads every file written.
 # usage: test_pgn_keep_tmux.sh NINJACHESS DATA_DIR
 set -u
-BIN=$1
-DATA=$2
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
+. "$(dirname "$0")/tmux_lib.sh"
 extract=$(command -v pgn-extract || { [ -x /usr/games/pgn-extract ] && echo /usr/games/pgn-extract; })
 [ -n "$extract" ] || { echo "FAIL pgn-extract is not installed (./setup installs it)"; exit 1; }
-
-. "$(dirname "$0")/tmux_lib.sh"
 
 F="$TMP/opera.pgn"
 cat >"$F" <<'PGN'

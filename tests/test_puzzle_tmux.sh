@@ -12,9 +12,6 @@
 # Polls with generous limits: the sanitizer build is slow.
 # usage: test_puzzle_tmux.sh NINJACHESS DATA_DIR
 set -u
-BIN=$1
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
-
 . "$(dirname "$0")/tmux_lib.sh"
 mkdir -p "$TMP/pz/puzzles"
 DATA="$TMP/pz:$2"

@@ -7,10 +7,6 @@
 # boards with holes, the config file.
 # usage: test_ui_tmux_screen.sh NINJACHESS DATA_DIR
 set -u
-BIN=$1
-DATA=$2
-command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
-
 . "$(dirname "$0")/tmux_lib.sh"
 
 # coloured: the screen with its colour escapes.
