@@ -31,8 +31,8 @@ keys 4; expect "The Flying Bomber on f4" "the Flying Bomber lessons"
 keys 1; expect "Flying Bomber - lesson" "the lesson is shown"
 expect "f4: White Flying Bomber" "its piece under the cursor"
 expect "It moves like a rook when" "its explanation in the panel"
-# The whole key line at 80 columns (it was cut before "q back").
-expect "arrows Enter move  n next  b prev  r again  L lessons  c pieces  ? help  q back" "the lesson keys on the key line"
+# The whole key line at 80 columns (it was cut before "q back"), with z.
+expect "n next  b prev  r again  L lessons  c pieces  z puzzles  ? help  q back" "the lesson keys on the key line"
 # Wrapped at spaces only: the panel's words, read line by line, are the
 # explanation's words in order (the panel starts at column 42 here).
 explain=$(sed -n '/^lesson tc-bomber-f4$/,/^end$/s/^  explain //p' "$DATA/lessons/1-titan-chess.txt" | tr -s ' \n' '  ')
@@ -92,6 +92,10 @@ keys L; expect "Lessons from the rule texts" "the lesson menu again"
 keys 3; expect "Stealth Gryphon" "Stealth Ninja Chess topics"
 keys 6; expect "Exercise: block the check with a drop" "the drop lessons"
 keys 6; expect "The rook gives check. Block it" "the drop exercise"
+# z in a lesson: the lesson's variant's puzzles, and back to the lesson.
+keys z; expect "to play and win" "z in a lesson opens the Stealth Ninja Chess puzzles" 30
+keys q; expect "Back from the puzzles" "q comes back from the puzzles" 30
+expect "The rook gives check. Block it" "to the lesson"
 # The cursor starts on e5.
 keys d; expect "Drop the Ninja Pawn: choose a marked square" "d selects the piece in hand"
 keys Down Down Down Enter

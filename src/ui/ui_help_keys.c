@@ -149,7 +149,9 @@ void ui_key_line(const Ui *u, bool in_lesson, char *out, int len)
     else if (u->mode.keys_of == UI_KEYS_PUZZLE)
         tmpl = "arrows Enter move  m type a move  n next puzzle  f flip  ? help  q back";
     else if (u->mode.keys_of == UI_KEYS_TUTORIAL || u->mode.tutorial)
-        tmpl = in_lesson ? "arrows Enter move  n next  b prev  r again  L lessons  c pieces  ? help  q back"
+        /* In a lesson the keys of its own come first; Enter is told by
+         * the exercise's text, so the line keeps to 79 columns with z. */
+        tmpl = in_lesson ? "n next  b prev  r again  L lessons  c pieces  z puzzles  ? help  q back"
                          : "Enter move  L lessons  c pieces  e examples  p place  z puzzles  ? help  q back";
     else if (u->review.reviewing)
         tmpl = "review: arrows {back} {forward} step  Home/End  Enter play from here  Esc back  {help} help";
