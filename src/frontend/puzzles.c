@@ -18,6 +18,7 @@
 #define CONFIRM_FACTOR 4       /* the confirming search's nodes, times the first's */
 #define FIRST_PLY 4            /* the first moves of a game make no puzzles */
 #define MAX_SEEN 65536
+#define QUICK_GAP_DIV 3        /* a candidate's quick gap: at least the rule's gap over this */
 
 /* The finding rule: a win of 3 pawns, every other move 3 pawns worse and
  * not winning. */
@@ -52,12 +53,16 @@ static bool seen_before(Finder *f, uint64_t key)
     return false;
 }
 
-/* A quick search's score of each position of the game, its mover's view. */
-static int quick_score(Finder *f, const Game *g)
+/* A quick two-line search of a position: its best score, the mover's
+ * view, and how far the second move falls short of it (a large number
+ * when there is no second move). */
+static int quick_score(Finder *f, const Game *g, int *gap)
 {
     SearchInfo in;
-    search_run(f->s, g, &(SearchLimits){.nodes = f->find.nodes / 10, .level = 10}, &in);
-    return in.score;
+    search_run(f->s, g, &(SearchLimits){.nodes = f->find.nodes / 10, .level = 10, .lines = 2}, &in);
+    int top = in.nlines > 0 ? in.lines[0].score : in.score;
+    *gap = in.nlines > 1 ? top - in.lines[1].score : 1 << 20;
+    return top;
 }
 
 static int find_in_game(void *ctx, const Variant *v, const Game *g, const PgnTags *t, int index)
@@ -83,9 +88,12 @@ static int find_in_game(void *ctx, const Variant *v, const Game *g, const PgnTag
     for (int ply = 0; ply <= g->nply; ply++) {
         if (ply >= FIRST_PLY && game_status(&h) == GS_ONGOING) {
             int side = h.pos.side;
-            int now = quick_score(f, &h);
-            /* new chances only: the side was not already winning */
-            if (now >= f->find.win_cp * 2 / 3 && before[side] < f->find.win_cp && !seen_before(f, h.pos.key)) {
+            int gap;
+            int now = quick_score(f, &h, &gap);
+            /* new chances only: the side was not already winning; and a
+             * second move close to the first already is no puzzle */
+            if (now >= f->find.win_cp * 2 / 3 && before[side] < f->find.win_cp &&
+                gap >= f->find.gap_cp / QUICK_GAP_DIV && !seen_before(f, h.pos.key)) {
                 Puzzle p;
                 if (puzzle_find(f->s, &h, &f->find, &f->confirm, &p)) {
                     snprintf(p.source, sizeof p.source, "game %d ply %d", index + 1, ply);
