@@ -79,11 +79,17 @@ mkfifo "$tmp/fifo.txt"
 run --check-puzzles "$tmp/fifo.txt"
 check "a FIFO is refused" yes "$(grep -q 'fifo.txt: cannot be read: not a regular file' "$tmp/out" && echo yes || echo no)"
 
-# A player's own puzzles/NAME.txt replaces the shipped file of that name.
+# A player's own puzzles/NAME.txt replaces the shipped file of that name:
+# an own one-puzzle file for each shipped file (the source tree's data
+# is always on the data path, so each shipped file must be hidden).
 mkdir -p "$tmp/own/puzzles"
-cp "$tmp/found.txt" "$tmp/own/puzzles/stealth-ninja.txt"
+nfiles=0
+for f in "$data"/puzzles/*.txt; do
+    cp "$tmp/found.txt" "$tmp/own/puzzles/${f##*/}"
+    nfiles=$((nfiles + 1))
+done
 "$nc" --data-dir "$tmp/own:$data" --check-puzzles --nodes 20000 >"$tmp/out" 2>"$tmp/err"
-check "an own file hides the shipped one" "0 1 puzzle in 1 file: each has one winning move" "$? $(cat "$tmp/out")"
+check "own files hide the shipped ones" "0 $nfiles puzzles in $nfiles files: each has one winning move" "$? $(cat "$tmp/out")"
 
 # Each shipped file is checked by its own test (test_puzzles_shipped.sh,
 # one per variant, so that they run side by side); the files here must be
