@@ -707,7 +707,7 @@ static void search_signature(void **state)
         {"chess", 10, 229369},
         {"capablanca", 7, 66618},
         {"titan-chess", 7, 25615},
-        {"stealth-ninja", 7, 29224},
+        {"stealth-ninja", 7, 40382},
         {"flying-warmachines", 7, 64973},
     };
     int wrong = 0;
