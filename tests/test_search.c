@@ -430,14 +430,14 @@ static uint64_t rnd(uint64_t *s)
 
 /* Positions reached by random legal moves: every returned move is legal,
  * and a move is returned exactly when one exists.  Twelve games a
- * variant, three in the lighter run. */
+ * variant, two in the lighter run. */
 static void never_illegal(void **state)
 {
     (void)state;
     const char *variants[] = {"chess", "capablanca", "titan-chess", "stealth-ninja", "flying-warmachines",
                               "chess-titan-rooks", "titan-chess-titans"};
     uint64_t r = 0x1234567ULL;
-    int searched = 0, games = test_size(12, 3);
+    int searched = 0, games = test_size(12, 2);
     for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
         Variant *v = test_variant(variants[k]);
         Search *s = search_new(4);
@@ -474,14 +474,15 @@ static void never_illegal(void **state)
         search_free(s);
         variant_free(v);
     }
-    assert_true(searched > test_size(1000, 250));
+    assert_true(searched > test_size(1000, 150));
 }
 
 /* With helper threads sharing the table: every returned move is legal in
  * positions reached by random moves of every seed variant, the nodes
  * counted include the helpers', a stop ends every thread at once, and one
  * thread again gives the single-threaded search back exactly.  Three
- * games a variant, one in the lighter run. */
+ * games a variant, one in the lighter run, which also compares the
+ * threads at depth 6 instead of 7. */
 static void threads_never_illegal(void **state)
 {
     (void)state;
@@ -524,10 +525,11 @@ static void threads_never_illegal(void **state)
     game_from(&g, v, NULL);
     Search *s = search_new(16);
     SearchInfo one, again, in;
-    search_run(s, &g, &(SearchLimits){.depth = 7, .level = 10}, &one);
+    int depth = test_size(7, 6);
+    search_run(s, &g, &(SearchLimits){.depth = depth, .level = 10}, &one);
     assert_true(search_set_threads(s, 2));
     search_clear(s);
-    search_run(s, &g, &(SearchLimits){.depth = 7, .level = 10}, &in);
+    search_run(s, &g, &(SearchLimits){.depth = depth, .level = 10}, &in);
     assert_true(is_legal_move(&g.pos, &in.best));
     /* a node cap counts the helper's nodes too */
     search_clear(s);
@@ -550,7 +552,7 @@ static void threads_never_illegal(void **state)
      * orders the moves: the same search needs the same position */
     game_free(&g);
     game_from(&g, v, NULL);
-    search_run(s, &g, &(SearchLimits){.depth = 7, .level = 10}, &again);
+    search_run(s, &g, &(SearchLimits){.depth = depth, .level = 10}, &again);
     assert_true(again.nodes == one.nodes && move_equal(&again.best, &one.best));
     search_free(s);
     game_free(&g);
