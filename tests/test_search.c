@@ -13,6 +13,7 @@
 #include "search/eval.h"
 #include "search/search.h"
 #include "search/timeman.h"
+#include "test_light.h"
 #include "test_mirror.h"
 #include "test_variant.h"
 
@@ -44,6 +45,15 @@ static bool is_legal_move(Position *p, const Move *m)
     return false;
 }
 
+/* The lighter run's searches build no endgame table (only those already
+ * cached count): the mates and captures asked for below are the search's
+ * own, and the tables' building, minutes under the sanitizers, is
+ * test_endgame's and test_eval_draw's to check. */
+static unsigned table_flags(void)
+{
+    return test_light() ? SEARCH_NO_TABLE_BUILDS : 0;
+}
+
 /* Searches to a depth at full strength; returns the move text of the best
  * move in buf and the score. */
 static int search_text(const char *variant, const char *fen, int depth, char *buf, int buflen, Move *best)
@@ -53,7 +63,7 @@ static int search_text(const char *variant, const char *fen, int depth, char *bu
     game_from(&g, v, fen);
     Search *s = search_new(8);
     assert_non_null(s);
-    SearchLimits lim = {.depth = depth, .level = 10};
+    SearchLimits lim = {.depth = depth, .level = 10, .flags = table_flags()};
     SearchInfo in;
     search_run(s, &g, &lim, &in);
     assert_true(in.done);
@@ -419,18 +429,19 @@ static uint64_t rnd(uint64_t *s)
 }
 
 /* Positions reached by random legal moves: every returned move is legal,
- * and a move is returned exactly when one exists. */
+ * and a move is returned exactly when one exists.  Twelve games a
+ * variant, two in the lighter run. */
 static void never_illegal(void **state)
 {
     (void)state;
     const char *variants[] = {"chess", "capablanca", "titan-chess", "stealth-ninja", "flying-warmachines",
                               "chess-titan-rooks", "titan-chess-titans"};
     uint64_t r = 0x1234567ULL;
-    int searched = 0;
+    int searched = 0, games = test_size(12, 2);
     for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
         Variant *v = test_variant(variants[k]);
         Search *s = search_new(4);
-        for (int gi = 0; gi < 12; gi++) {
+        for (int gi = 0; gi < games; gi++) {
             Game g;
             game_from(&g, v, NULL);
             int plies = 120;
@@ -463,13 +474,15 @@ static void never_illegal(void **state)
         search_free(s);
         variant_free(v);
     }
-    assert_true(searched > 1000);
+    assert_true(searched > test_size(1000, 150));
 }
 
 /* With helper threads sharing the table: every returned move is legal in
  * positions reached by random moves of every seed variant, the nodes
  * counted include the helpers', a stop ends every thread at once, and one
- * thread again gives the single-threaded search back exactly. */
+ * thread again gives the single-threaded search back exactly.  Three
+ * games a variant, one in the lighter run, which also compares the
+ * threads at depth 6 instead of 7. */
 static void threads_never_illegal(void **state)
 {
     (void)state;
@@ -481,7 +494,7 @@ static void threads_never_illegal(void **state)
         Search *s = search_new(4);
         assert_true(search_set_threads(s, 3));
         assert_int_equal(search_threads(s), 3);
-        for (int gi = 0; gi < 3; gi++) {
+        for (int gi = 0; gi < test_size(3, 1); gi++) {
             Game g;
             game_from(&g, v, NULL);
             for (int ply = 0; ply < 60; ply++) {
@@ -512,10 +525,11 @@ static void threads_never_illegal(void **state)
     game_from(&g, v, NULL);
     Search *s = search_new(16);
     SearchInfo one, again, in;
-    search_run(s, &g, &(SearchLimits){.depth = 7, .level = 10}, &one);
+    int depth = test_size(7, 6);
+    search_run(s, &g, &(SearchLimits){.depth = depth, .level = 10}, &one);
     assert_true(search_set_threads(s, 2));
     search_clear(s);
-    search_run(s, &g, &(SearchLimits){.depth = 7, .level = 10}, &in);
+    search_run(s, &g, &(SearchLimits){.depth = depth, .level = 10}, &in);
     assert_true(is_legal_move(&g.pos, &in.best));
     /* a node cap counts the helper's nodes too */
     search_clear(s);
@@ -538,7 +552,7 @@ static void threads_never_illegal(void **state)
      * orders the moves: the same search needs the same position */
     game_free(&g);
     game_from(&g, v, NULL);
-    search_run(s, &g, &(SearchLimits){.depth = 7, .level = 10}, &again);
+    search_run(s, &g, &(SearchLimits){.depth = depth, .level = 10}, &again);
     assert_true(again.nodes == one.nodes && move_equal(&again.best, &one.best));
     search_free(s);
     game_free(&g);

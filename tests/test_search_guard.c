@@ -17,6 +17,7 @@
 #include "notation/notation.h"
 #include "search/eval.h"
 #include "search/search.h"
+#include "test_light.h"
 #include "test_mirror.h"
 #include "test_variant.h"
 
@@ -24,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define PLAIN (SEARCH_NO_TT | SEARCH_NO_PRUNING)
 #define MATE_IN(n) (SEARCH_MATE - (2 * (n) - 1))
@@ -68,12 +70,22 @@ static bool random_game(Game *g, const Variant *v, int plies, uint64_t *r)
     return ml.n > 0 && !g->pos.scepter;
 }
 
+/* The lighter run's searches build no endgame table, and main() gives
+ * them an empty cache of their own, so that no table another test builds
+ * meanwhile changes a search between two that are compared: the guards
+ * here are the search's own, and the tables' building, minutes under the
+ * sanitizers, is test_endgame's and test_eval_draw's to check. */
+static unsigned table_flags(void)
+{
+    return test_light() ? SEARCH_NO_TABLE_BUILDS : 0;
+}
+
 /* A fresh search (empty table and history) of g to a fixed depth or
  * node count at full strength. */
 static void search_fresh(Search *s, const Game *g, int depth, long long nodes, unsigned flags, SearchInfo *in)
 {
     search_clear(s);
-    SearchLimits lim = {.depth = depth, .nodes = nodes, .level = 10, .flags = flags};
+    SearchLimits lim = {.depth = depth, .nodes = nodes, .level = 10, .flags = flags | table_flags()};
     search_run(s, g, &lim, in);
     assert_true(in->done);
 }
@@ -100,17 +112,18 @@ static bool is_legal_move(Position *p, const Move *m)
 /* With pruning off (the quiescence search's delta pruning included), the
  * table may change the search's scores only through entries from deeper
  * or other paths; at depths 1-4 on random positions that does not happen,
- * so every score must be the plain one exactly (144 of 144 agree). */
+ * so every score must be the plain one exactly (144 of 144 agree).  The
+ * lighter run takes two positions a variant instead of six. */
 static void table_agrees_with_plain(void **state)
 {
     (void)state;
     uint64_t r = 0x5EA12C4ULL;
     Search *s = search_new(1);
     assert_non_null(s);
-    int compared = 0, differ = 0;
+    int compared = 0, differ = 0, games = test_size(6, 2);
     for (size_t k = 0; k < NSEED; k++) {
         Variant *v = test_variant(seed_variants[k]);
-        for (int gi = 0; gi < 6; gi++) {
+        for (int gi = 0; gi < games; gi++) {
             Game g;
             if (random_game(&g, v, 6 + (int)(rnd(&r) % 40), &r)) {
                 for (int d = 1; d <= 4; d++) {
@@ -131,7 +144,7 @@ static void table_agrees_with_plain(void **state)
     }
     search_free(s);
     print_message("table against plain: %d of %d fixed-depth scores differ\n", differ, compared);
-    assert_true(compared >= 120);
+    assert_true(compared >= test_size(120, 40));
     assert_int_equal(differ, 0);
 }
 
@@ -212,18 +225,19 @@ static bool root_gap(Search *s, Game *g, int depth, Move *best, int *best_score,
  * and its score stays near the plain one: pruning may cut lines, but not
  * the one that matters.  (The full quiescence search skips captures that
  * lose the capturing piece, which the plain one plays out: measured up to
- * 145 centipawns apart.) */
+ * 145 centipawns apart.)  Three positions a variant, one in the lighter
+ * run. */
 static void full_search_keeps_clear_best(void **state)
 {
     (void)state;
     uint64_t r = 0xB0B0CAFEULL;
     Search *s = search_new(1);
     assert_non_null(s);
-    int checked = 0, worst = 0;
+    int checked = 0, worst = 0, per_variant = test_size(3, 1);
     for (size_t k = 0; k < NSEED; k++) {
         Variant *v = test_variant(seed_variants[k]);
         int here = 0;
-        for (int gi = 0; gi < 30 && here < 3; gi++) {
+        for (int gi = 0; gi < 30 && here < per_variant; gi++) {
             Game g;
             Move best;
             int bs, second;
@@ -252,7 +266,7 @@ static void full_search_keeps_clear_best(void **state)
     }
     search_free(s);
     print_message("clear best moves kept: %d positions, largest score difference %d\n", checked, worst);
-    assert_true(checked >= 12);
+    assert_true(checked >= test_size(12, (int)NSEED));
 }
 
 /* Forced mates are exact whatever the move order: the plain search
@@ -601,7 +615,8 @@ static void quiet_tactics_do_what_they_say(void **state)
 
 /* Every shipped variant (and Titan Chess with its Titans), at every level
  * with small node limits: each answer is a legal move of the rules core,
- * and there is one exactly when a legal move exists. */
+ * and there is one exactly when a legal move exists.  The lighter run
+ * plays a quarter of the games, every variant and level still searched. */
 static void never_illegal_everywhere(void **state)
 {
     (void)state;
@@ -618,7 +633,7 @@ static void never_illegal_everywhere(void **state)
         bool seed = k < 6;
         Search *s = search_new(2);
         assert_non_null(s);
-        for (int gi = 0; gi < (seed ? 12 : 4); gi++) {
+        for (int gi = 0; gi < (seed ? test_size(12, 3) : test_size(4, 1)); gi++) {
             Game g;
             Position p;
             pos_start(&p, v);
@@ -629,7 +644,8 @@ static void never_illegal_everywhere(void **state)
                 bool over = ml.n == 0 || g.pos.scepter || game_status(&g) != GS_ONGOING;
                 if (ply % 2 == 0 || over) {
                     int level = 1 + (int)(rnd(&r) % 10);
-                    SearchLimits lim = {.nodes = 200 + (long long)(rnd(&r) % 600), .level = level};
+                    SearchLimits lim = {.nodes = 200 + (long long)(rnd(&r) % 600), .level = level,
+                                        .flags = table_flags()};
                     SearchInfo in;
                     search_run(s, &g, &lim, &in);
                     searched++;
@@ -653,8 +669,8 @@ static void never_illegal_everywhere(void **state)
     }
     print_message("never illegal: %d searches of random positions\n", searched);
     for (int l = 1; l <= 10; l++)
-        assert_true(per_level[l] >= 100);
-    assert_true(searched >= 4000);
+        assert_true(per_level[l] >= test_size(100, 25));
+    assert_true(searched >= test_size(4000, 1000));
 }
 
 static clock_t mark;
@@ -668,6 +684,10 @@ static int cpu_report(void **state)
 
 int main(void)
 {
+    char cache[] = "/tmp/nc_guard_cache_XXXXXX", tables[64];
+    bool own_cache = test_light() && mkdtemp(cache);
+    if (own_cache)
+        setenv("XDG_CACHE_HOME", cache, 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(table_agrees_with_plain, cpu_report),
         cmocka_unit_test_teardown(table_cuts_pawn_endings, cpu_report),
@@ -680,5 +700,11 @@ int main(void)
         cmocka_unit_test_teardown(quiet_tactics_do_what_they_say, cpu_report),
         cmocka_unit_test_teardown(never_illegal_everywhere, cpu_report),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    if (own_cache) {
+        snprintf(tables, sizeof tables, "%s/ninjachess", cache);
+        rmdir(tables);
+        rmdir(cache);
+    }
+    return failed;
 }

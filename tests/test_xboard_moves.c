@@ -14,6 +14,7 @@
 #include "datafile/datafile.h"
 #include "notation/notation.h"
 #include "rules/rules.h"
+#include "test_light.h"
 #include "test_variant.h"
 
 #include <dirent.h>
@@ -86,9 +87,11 @@ static int pick_move(const Variant *v, const Position *p, const MoveList *ml)
     return pick;
 }
 
-/* Seeded random games: at least `positions` positions checked. */
+/* Seeded random games: at least `positions` positions checked (a quarter
+ * of them in the lighter run). */
 static void round_trip(const char *name, const char *options, const char *titans, const char *setup, int positions)
 {
+    positions = test_size(positions, positions / 4);
     Variant *v = test_variant_with(name, options, titans, setup);
     char label[160];
     snprintf(label, sizeof label, "%s%s%s", name, titans ? " titans " : "", titans ? titans : "");

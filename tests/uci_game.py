@@ -6,7 +6,9 @@ rules core through `ninjachess --fen FEN --moves`, with the position text
 taken from Fairy-Stockfish (its "d" command), so neither side's move
 reading is trusted.  The game ends by mate or stalemate (bestmove (none),
 confirmed by the rules core), a threefold repetition, or a ply limit.
-Skipped (status 77) when Fairy-Stockfish is not installed.
+Skipped (status 77) when Fairy-Stockfish is not installed.  With
+NC_TEST_LIGHT set (tests/README.md) the ply limit is an eighth of
+MAX_PLIES: the sanitizer run checks the same exchanges on a shorter game.
 
 usage: uci_game.py PATH/TO/ninjachess DATA_DIR [VARIANT [MAX_PLIES]]
 (VARIANT: a UCI_Variant both engines know, then :OUR-NAME when the
@@ -99,6 +101,8 @@ def main():
     variant, _, ours_name = (sys.argv[3] if len(sys.argv) > 3 else "chess").partition(":")
     ours_name = ours_name or variant
     max_plies = int(sys.argv[4]) if len(sys.argv) > 4 else 200
+    if os.environ.get("NC_TEST_LIGHT", "0") not in ("", "0"):
+        max_plies //= 8
     fsf_path = find_fsf()
     if not fsf_path:
         print("fairy-stockfish is not installed: skipped")
