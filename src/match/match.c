@@ -25,7 +25,6 @@
 #define DEFAULT_ST 1.0
 #define DEFAULT_MARGIN 0.5 /* a loaded machine delays a process by a few tenths */
 #define DEFAULT_REPORT 10
-#define MAX_WORKERS 64
 
 typedef struct {
     const Options *opt;
@@ -467,11 +466,16 @@ static void install_signals(void)
     signal(SIGPIPE, SIG_IGN);
 }
 
-/* Runs n workers (the first on this thread). */
-static void run_workers(Match *m, int n)
+/* Runs n workers (the first on this thread).  The workers are large, so
+ * they are allocated only for a match rather than kept in static memory
+ * that every start of the program would carry. */
+static int run_workers(Match *m, int n)
 {
-    static Worker workers[MAX_WORKERS];
-    memset(workers, 0, sizeof workers);
+    Worker *workers = calloc((size_t)n, sizeof *workers);
+    if (!workers) {
+        fprintf(stderr, "ninjachess: --match: out of memory for %d games at once\n", n);
+        return -1;
+    }
     for (int i = 0; i < n; i++)
         workers[i].m = m;
     int started = 1;
@@ -481,6 +485,8 @@ static void run_workers(Match *m, int n)
     worker_main(&workers[0]);
     for (int i = 1; i < started; i++)
         pthread_join(workers[i].thread, NULL);
+    free(workers);
+    return 0;
 }
 
 /* Frees what configure made, also after it failed half-way. */
@@ -509,8 +515,9 @@ int match_main(const Options *opt)
     int n = opt->concurrency ? opt->concurrency : 1;
     if (n > m.games)
         n = m.games;
-    run_workers(&m, n);
-    if (m.finished)
+    if (run_workers(&m, n))
+        m.status = 1;
+    else if (m.finished)
         print_summary(&m);
     pthread_mutex_destroy(&m.lock);
     match_free(&m);
