@@ -31,7 +31,7 @@ cat >"$tmp/blunder.pgn" <<'PGN'
 [Result "*"]
 [ECO "C20"]
 
-1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *
+1. e4 e5 2. Bc4 Bc5 3. Qh5 Nf6 4. Qxf7# *
 PGN
 run --analyse "$tmp/blunder.pgn" --nodes 20000
 check "analyse: status" 0 "$status"

@@ -25,7 +25,7 @@ cat >"$G" <<'PGN'
 [Black "Bob"]
 [Result "1-0"]
 
-1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
+1. e4 e5 2. Bc4 Bc5 3. Qh5 Nf6 4. Qxf7# 1-0
 PGN
 
 # ---- the report of a finished game ----
