@@ -718,8 +718,8 @@ static void search_signature(void **state)
         int depth;
         uint64_t nodes;
     } sig[] = {
-        {"chess", 10, 229369},
-        {"capablanca", 7, 66618},
+        {"chess", 10, 147886},
+        {"capablanca", 7, 73460},
         {"titan-chess", 7, 25615},
         {"stealth-ninja", 7, 40382},
         {"flying-warmachines", 7, 64973},
