@@ -477,6 +477,40 @@ static void never_illegal(void **state)
     assert_true(searched > test_size(1000, 150));
 }
 
+/* A node cap is exact on one thread: the search stops on the cap's node
+ * and counts none entered after it, whatever caps and positions (a node
+ * entered after the stop was once counted, so `--nodes N` reported N + 1). */
+static void node_cap_exact(void **state)
+{
+    (void)state;
+    const char *variants[] = {"chess", "capablanca", "titan-chess", "stealth-ninja", "flying-warmachines"};
+    const char *chess_after_nf3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    int step = test_size(23, 61), searched = 0;
+    for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
+        Variant *v = test_variant(variants[k]);
+        Search *s = search_new(4);
+        for (int side = 0; side < 2; side++) {
+            Game g;
+            game_from(&g, v, side && k == 0 ? chess_after_nf3 : NULL);
+            for (int cap = 500; cap <= 3500; cap += step) {
+                SearchInfo in;
+                search_clear(s);
+                search_run(s, &g, &(SearchLimits){.nodes = cap, .level = 10, .flags = table_flags()}, &in);
+                searched++;
+                if (in.nodes != (uint64_t)cap)
+                    fail_msg("%s%s, --nodes %d: the search counted %llu nodes", variants[k],
+                             side && k == 0 ? " after 1.e4 e5 2.Nf3" : "", cap, (unsigned long long)in.nodes);
+            }
+            game_free(&g);
+            if (k != 0)
+                break;
+        }
+        search_free(s);
+        variant_free(v);
+    }
+    assert_true(searched > 6 * 3000 / step);
+}
+
 /* With helper threads sharing the table: every returned move is legal in
  * positions reached by random moves of every seed variant, the nodes
  * counted include the helpers', a stop ends every thread at once, and one
@@ -837,6 +871,7 @@ int main(void)
         cmocka_unit_test(until_stopped_runs_on),
         cmocka_unit_test(threaded_matches_sync),
         cmocka_unit_test(never_illegal),
+        cmocka_unit_test(node_cap_exact),
         cmocka_unit_test(levels_differ),
         cmocka_unit_test(eval_colour_symmetry),
         cmocka_unit_test(timeman_plans),

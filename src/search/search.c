@@ -288,10 +288,16 @@ static void check_stop(Search *s)
         s->stopped = true;
 }
 
-static inline void count_node(Search *s)
+/* Counts a node the search enters; false when the search has stopped.  A
+ * node entered after the stop (a caller that searches on before it looks
+ * at `stopped`) is neither searched nor counted, so a node cap is exact. */
+static inline bool enter_node(Search *s)
 {
+    if (s->stopped)
+        return false;
     if ((++s->nodes & 1023) == 0 || (s->max_nodes && (long long)s->nodes >= s->max_nodes))
         check_stop(s);
+    return !s->stopped;
 }
 
 /* A result for the side to move (END_*) as a score at this ply. */
@@ -444,8 +450,7 @@ static void keep_gaining_moves(Search *s, MoveList *ml, int *sc, int stand, int 
 static int quiesce(Search *s, int alpha, int beta, int ply, int qply, bool incheck)
 {
     Position *p = &s->pos;
-    count_node(s);
-    if (s->stopped)
+    if (!enter_node(s))
         return 0;
     if (ply > s->seldepth)
         s->seldepth = ply;
@@ -627,8 +632,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool incheck,
     s->pvlen[ply] = ply;
     if (depth <= 0)
         return quiesce(s, alpha, beta, ply, 0, incheck);
-    count_node(s);
-    if (s->stopped)
+    if (!enter_node(s))
         return 0;
     if (ply > s->seldepth)
         s->seldepth = ply;
