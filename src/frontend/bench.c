@@ -159,12 +159,20 @@ static int bench_search_case(Search *s, const char *dir, const SearchCase *c, co
     return 0;
 }
 
-/* The total node count is the search's signature. */
-static int bench_search(const char *dir)
+/* The total node count is the search's signature; --search-param's
+ * values (already checked with the options) give another search's, to
+ * compare two settings' trees. */
+static int bench_search(const char *dir, const char *params)
 {
     Search *s = search_new(FE_HASH_MB);
     if (!s)
         return 1;
+    char why[200];
+    if (params && !search_params_apply(s, params, why, sizeof why)) {
+        fprintf(stderr, "ninjachess: --search-param: %s\n", why);
+        search_free(s);
+        return 1;
+    }
     uint64_t total = 0;
     double total_t = 0;
     int rc = 0;
@@ -218,5 +226,5 @@ int bench_main(const Options *opt)
     if (opt->nnue)
         return bench_net(opt);
     int rc = bench_perft(opt->data_dir);
-    return bench_search(opt->data_dir) || rc;
+    return bench_search(opt->data_dir, opt->search_params) || rc;
 }
