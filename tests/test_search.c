@@ -483,31 +483,35 @@ static void never_illegal(void **state)
 static void node_cap_exact(void **state)
 {
     (void)state;
-    const char *variants[] = {"chess", "capablanca", "titan-chess", "stealth-ninja", "flying-warmachines"};
-    const char *chess_after_nf3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    const struct {
+        const char *variant, *fen; /* fen NULL: the start */
+    } cases[] = {
+        {"chess", NULL},
+        {"chess", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"},
+        {"capablanca", NULL},
+        {"titan-chess", NULL},
+        {"stealth-ninja", NULL},
+        {"flying-warmachines", NULL},
+    };
     int step = test_size(23, 61), searched = 0;
-    for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
-        Variant *v = test_variant(variants[k]);
-        Search *s = search_new(4);
-        for (int side = 0; side < 2; side++) {
-            Game g;
-            game_from(&g, v, side && k == 0 ? chess_after_nf3 : NULL);
-            for (int cap = 500; cap <= 3500; cap += step) {
-                SearchInfo in;
-                search_clear(s);
-                search_run(s, &g, &(SearchLimits){.nodes = cap, .level = 10, .flags = table_flags()}, &in);
-                searched++;
-                if (in.nodes != (uint64_t)cap)
-                    fail_msg("%s%s, --nodes %d: the search counted %llu nodes", variants[k],
-                             side && k == 0 ? " after 1.e4 e5 2.Nf3" : "", cap, (unsigned long long)in.nodes);
-            }
-            game_free(&g);
-            if (k != 0)
-                break;
+    Search *s = search_new(4);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        Variant *v = test_variant(cases[k].variant);
+        Game g;
+        game_from(&g, v, cases[k].fen);
+        for (int cap = 500; cap <= 3500; cap += step) {
+            SearchInfo in;
+            search_clear(s);
+            search_run(s, &g, &(SearchLimits){.nodes = cap, .level = 10, .flags = table_flags()}, &in);
+            searched++;
+            if (in.nodes != (uint64_t)cap)
+                fail_msg("%s from %s, --nodes %d: the search counted %llu nodes", cases[k].variant,
+                         cases[k].fen ? cases[k].fen : "the start", cap, (unsigned long long)in.nodes);
         }
-        search_free(s);
+        game_free(&g);
         variant_free(v);
     }
+    search_free(s);
     assert_true(searched > 6 * 3000 / step);
 }
 

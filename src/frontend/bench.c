@@ -160,16 +160,16 @@ static int bench_search_case(Search *s, const char *dir, const SearchCase *c, co
 }
 
 /* The total node count is the search's signature; --search-param's
- * values (already checked with the options) give another search's, to
- * compare two settings' trees. */
-static int bench_search(const char *dir, const char *params)
+ * values give another search's, to compare two settings' trees (always on
+ * one thread, whatever --threads says, so that the count is the same
+ * every run). */
+static int bench_search(const Options *opt)
 {
+    const char *dir = opt->data_dir;
     Search *s = search_new(FE_HASH_MB);
     if (!s)
         return 1;
-    char why[200];
-    if (params && !search_params_apply(s, params, why, sizeof why)) {
-        fprintf(stderr, "ninjachess: --search-param: %s\n", why);
+    if (fe_search_params(s, opt)) {
         search_free(s);
         return 1;
     }
@@ -226,5 +226,5 @@ int bench_main(const Options *opt)
     if (opt->nnue)
         return bench_net(opt);
     int rc = bench_perft(opt->data_dir);
-    return bench_search(opt->data_dir, opt->search_params) || rc;
+    return bench_search(opt) || rc;
 }

@@ -92,13 +92,20 @@ int fe_random_move(Game *g, uint64_t *rng, Move *out)
     return 0;
 }
 
-int fe_search_configure(Search *s, const Options *opt, int default_threads)
+int fe_search_params(Search *s, const Options *opt)
 {
     char why[200];
     if (opt->search_params && !search_params_apply(s, opt->search_params, why, sizeof why)) {
         fprintf(stderr, "ninjachess: --search-param: %s\n", why);
         return 1;
     }
+    return 0;
+}
+
+int fe_search_configure(Search *s, const Options *opt, int default_threads)
+{
+    if (fe_search_params(s, opt))
+        return 1;
     int threads = opt->threads > 0 ? opt->threads : default_threads;
     if (!search_set_threads(s, threads)) {
         fprintf(stderr, "ninjachess: cannot start %d search threads\n", threads);

@@ -27,6 +27,10 @@ void fe_format_pv(const Position *start, const Move *pv, int npv, char *out, siz
  * the PV in the move text, and flushes stdout. */
 void fe_print_info(const Position *p, const SearchInfo *in);
 
+/* Gives s the search constants --search-param asks for; 0, or 1 after
+ * printing why not. */
+int fe_search_params(Search *s, const Options *opt);
+
 /* Gives s the threads and search constants that --threads and
  * --search-param ask for (threads: default_threads when not given); 0, or 1
  * after printing why not. */
